@@ -1,0 +1,40 @@
+// Bundles the command line, the language server and the VS Code extension.
+// Each bundle is self-contained (no node_modules at run time).
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  logLevel: 'warning',
+};
+
+const entries = [
+  { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/server.ts', out: 'dist/server.js' },
+  { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  { in: 'client/test/e2e/suite.ts', out: 'dist/e2e/suite.js', external: ['vscode'] },
+];
+
+const contexts = [];
+for (const e of entries) {
+  if (!existsSync(e.in)) continue;
+  const ctx = await esbuild.context({
+    ...common,
+    entryPoints: [e.in],
+    outfile: e.out,
+    external: e.external ?? [],
+    banner: e.banner ? { js: e.banner } : undefined,
+  });
+  contexts.push(ctx);
+}
+if (watch) {
+  await Promise.all(contexts.map((c) => c.watch()));
+} else {
+  await Promise.all(contexts.map((c) => c.rebuild()));
+  await Promise.all(contexts.map((c) => c.dispose()));
+}
