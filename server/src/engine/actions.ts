@@ -1,0 +1,207 @@
+// One-shot actions of spells, abilities and replacement effects (608.2),
+// each turned into game events that pass through the replacement pipeline.
+// 609.3: an action that tries the impossible does as much as possible.
+
+import type { Action, Selector } from '../effects/ir';
+import { ChoicePool } from './choices';
+import { evalExpr, resolvePlayers, select, type Scope } from './evaluate';
+import type { Game } from './game';
+import { describeEvent, perform, type GameEvent, type Performer } from './replacement';
+import { takeTimestamp } from './state';
+
+export interface ActionContext {
+  text: string;
+  range?: import('../syntax/ast').Range;
+  label?: string;
+}
+
+/** Run actions in order on every branch; each may split into outcomes. */
+export function runActions(games: Game[], actions: Action[], scope: Scope, ctx: ActionContext, applied: Set<string>, pool: ChoicePool, p: Performer): Game[] {
+  let current = games;
+  // `it` carries from one sentence to the next (608.2c).
+  let bindings = { ...scope.bindings };
+  for (const a of actions) {
+    const next: Game[] = [];
+    for (const g of current) next.push(...runAction(g, a, { source: scope.source, bindings }, ctx, applied, pool, p));
+    current = next;
+    const first = current[0];
+    if (first) {
+      const it = objectOf(first, a, { source: scope.source, bindings });
+      if (it) bindings = { ...bindings, it };
+    }
+  }
+  return current;
+}
+
+function objectOf(game: Game, a: Action, scope: Scope): string | undefined {
+  if (!('object' in a) && a.kind !== 'create-effect' && a.kind !== 'damage') return undefined;
+  const sel: Selector | undefined = a.kind === 'create-effect' ? a.effect.affected : a.kind === 'damage' ? a.to : 'object' in a ? a.object : undefined;
+  if (!sel || sel.kind !== 'object') return undefined;
+  if (sel.ref.kind === 'target' || sel.ref.kind === 'self' || sel.ref.kind === 'named' || sel.ref.kind === 'chosen' || sel.ref.kind === 'attached') {
+    return select(sel, scope, game.layers().world, game.evalEnv)[0] ?? (sel.ref.kind === 'target' ? scope.bindings.targets[sel.ref.index] : undefined);
+  }
+  return undefined;
+}
+
+function objects(game: Game, sel: Selector, scope: Scope): string[] {
+  return select(sel, scope, game.layers().world, game.evalEnv);
+}
+
+function amount(game: Game, a: { amount: import('../effects/ir').Expr }, scope: Scope): number {
+  return Math.max(0, evalExpr(a.amount, scope, undefined, game.layers().world, game.evalEnv));
+}
+
+/** Perform several events one after another on each branch. */
+export function performAll(games: Game[], events: (g: Game) => GameEvent[], pool: ChoicePool, p: Performer, applied: Set<string>): Game[] {
+  const out: Game[] = [];
+  for (const g of games) {
+    let branch = [g];
+    for (const ev of events(g)) {
+      const next: Game[] = [];
+      for (const b of branch) next.push(...perform(b, structuredCloneEvent(ev), pool, p, applied));
+      branch = next;
+    }
+    out.push(...branch);
+  }
+  return out;
+}
+
+function structuredCloneEvent(e: GameEvent): GameEvent {
+  if (e.kind === 'enter') return { ...e, counters: new Map(e.counters), entryChoices: [...e.entryChoices], simultaneous: new Set(e.simultaneous) };
+  return { ...e, ...(e.kind === 'damage' ? { target: { ...e.target } } : {}) } as GameEvent;
+}
+
+function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, applied: Set<string>, pool: ChoicePool, p: Performer): Game[] {
+  const world = () => game.layers().world;
+  switch (a.kind) {
+    case 'create-effect': {
+      game.createEffect({ source: scope.source, spec: a.effect, duration: a.duration, bindings: scope.bindings, text: ctx.text, range: ctx.range, label: ctx.label });
+      return [game];
+    }
+    case 'create-replacement': {
+      game.state.replacements.push({
+        id: `r${game.state.nextEffectId++}`, sourceId: scope.source.id, spec: a.replacement, duration: a.duration, bindings: scope.bindings,
+        timestamp: takeTimestamp(game.state), text: ctx.text, range: ctx.range, used: false, ended: false,
+      });
+      game.changed();
+      return [game];
+    }
+    case 'self-replacement':
+      // 614.15: applied to this spell's own events; kept as a resolved replacement for the rest of the resolution.
+      game.state.replacements.push({
+        id: `r${game.state.nextEffectId++}`, sourceId: scope.source.id, spec: a.replacement, duration: { kind: 'end-of-turn' }, bindings: scope.bindings,
+        timestamp: takeTimestamp(game.state), text: ctx.text, range: ctx.range, used: false, ended: false,
+      });
+      return [game];
+    case 'tap':
+    case 'untap': {
+      for (const id of objects(game, a.object, scope)) {
+        const o = game.obj(id);
+        if (o && o.zone === 'battlefield') o.tapped = a.kind === 'tap';
+      }
+      game.changed();
+      return [game];
+    }
+    case 'destroy':
+    case 'sacrifice':
+    case 'exile':
+    case 'move': {
+      const ids = objects(game, a.object, scope);
+      const to = a.kind === 'exile' ? 'exile' : a.kind === 'move' ? a.to : 'graveyard';
+      const cause = a.kind === 'move' ? 'move' : a.kind;
+      return performAll([game], () => ids.map((id): GameEvent => (to === 'battlefield' ? enterEvent(game, id) : { kind: 'zone', object: id, to, cause, position: a.kind === 'move' ? a.position : undefined })), pool, p, applied);
+    }
+    case 'regenerate':
+      return [game];
+    case 'counters': {
+      const n = amount(game, a, scope);
+      const ids = objects(game, a.object, scope);
+      if (a.remove) {
+        for (const id of ids) {
+          const o = game.obj(id);
+          if (o) o.counters.set(a.counter, Math.max(0, (o.counters.get(a.counter) ?? 0) - n));
+        }
+        game.changed();
+        return [game];
+      }
+      return performAll([game], () => ids.map((id): GameEvent => ({ kind: 'counters', object: id, counter: a.counter, amount: n })), pool, p, applied);
+    }
+    case 'draw':
+    case 'gain-life':
+    case 'lose-life': {
+      const n = amount(game, a, scope);
+      const players = resolvePlayers(a.player, scope, world(), game.evalEnv);
+      // 121.2: each card is drawn one at a time.
+      return performAll([game], () => players.flatMap((pl): GameEvent[] => (a.kind === 'draw' ? Array.from({ length: n }, () => ({ kind: 'draw' as const, player: pl, amount: 1 })) : [{ kind: a.kind as 'gain-life' | 'lose-life', player: pl, amount: n }])), pool, p, applied);
+    }
+    case 'discard':
+    case 'mill': {
+      const n = amount(game, a, scope);
+      for (const pl of resolvePlayers(a.player, scope, world(), game.evalEnv)) discard(game, pl, n, a.kind === 'mill');
+      return [game];
+    }
+    case 'damage': {
+      const n = amount(game, a, scope);
+      const src = game.resolveRef(a.source, scope) ?? scope.source.id;
+      const deathtouch = !!game.chars(src)?.abilities.some((x) => x.ability.kind === 'keyword' && x.ability.keyword.toLowerCase() === 'deathtouch');
+      const targets: { object?: string; player?: string }[] = [];
+      if (a.to.kind === 'player') for (const pl of resolvePlayers(a.to.player, scope, world(), game.evalEnv)) targets.push({ player: pl });
+      else if (a.to.kind === 'object' && a.to.ref.kind === 'target' && scope.bindings.targetPlayers[a.to.ref.index]) targets.push({ player: scope.bindings.targetPlayers[a.to.ref.index] });
+      else for (const id of objects(game, a.to, scope)) targets.push({ object: id });
+      return performAll([game], () => targets.map((t): GameEvent => ({ kind: 'damage', source: src, target: t, amount: n, deathtouch })), pool, p, applied);
+    }
+    case 'add-mana':
+      return [game];
+    case 'return-from-graveyard': {
+      const [pl] = resolvePlayers(a.player, scope, world(), game.evalEnv);
+      const card = game.state.objects.find((o) => o.zone === 'graveyard' && o.owner === pl && !o.isToken);
+      if (!card) {
+        game.note(`no card in ${pl}'s graveyard to return: the action does as much as possible (609.3)`, 'note');
+        return [game];
+      }
+      return perform(game, { kind: 'zone', object: card.id, to: a.to, cause: 'return' }, pool, p, applied);
+    }
+  }
+}
+
+export function enterEvent(game: Game, id: string, opts: { controller?: string; tapped?: boolean; faceDown?: boolean; attachedTo?: string; simultaneous?: Set<string> } = {}): GameEvent {
+  const o = game.obj(id)!;
+  return {
+    kind: 'enter',
+    object: id,
+    controller: opts.controller ?? o.owner,
+    tapped: !!opts.tapped,
+    faceDown: !!opts.faceDown,
+    attachedTo: opts.attachedTo,
+    counters: new Map(),
+    entryChoices: [],
+    simultaneous: opts.simultaneous ?? new Set(),
+  };
+}
+
+/** Discard: unnamed drawn cards first, then named cards in hand, in file order. */
+export function discard(game: Game, player: string, n: number, mill: boolean): void {
+  const ps = game.state.players.find((x) => x.name === player);
+  if (!ps) return;
+  for (let i = 0; i < n; i++) {
+    if (mill) {
+      ps.libraryDrawn++;
+      ps.unnamedInGraveyard++;
+      continue;
+    }
+    if (ps.unnamedInHand > 0) {
+      ps.unnamedInHand--;
+      ps.unnamedInGraveyard++;
+      continue;
+    }
+    const card = game.state.objects.find((o) => o.zone === 'hand' && o.owner === player);
+    if (!card) {
+      game.note(`${player} has no more cards to discard (609.3)`, 'note');
+      break;
+    }
+    game.setZone(card, 'graveyard');
+  }
+  game.changed();
+}
+
+export { describeEvent, ChoicePool };

@@ -1,0 +1,199 @@
+// Applying one effect's parts, in one layer, to one object's working
+// characteristics (613.1–613.4). Each function mutates the record and says
+// what it did in words, for the trace.
+
+import type { Ability, AbilityPart, Color, ColorPart, Layer, Part, TypePart } from '../effects/ir';
+import { asColor, chosen, evalExpr, resolvePlayers, type Env, type Scope } from './evaluate';
+import type { Live } from './live';
+import type { AbilityInstance } from './state';
+import { correspondsTo, isBasicLandType, isCreatureType, subtypeCategory } from './subtypes';
+import { hasWord, type Working, type World } from './working';
+
+/** Extra context applying needs: recompiling text for 612 text changes. */
+export interface ApplyEnv extends Env {
+  /** Compile a changed ability text (layer 3) for the object whose text it is. */
+  recompile(text: string, w: Working): Ability | undefined;
+}
+
+const COLOR_ORDER: Color[] = ['white', 'blue', 'black', 'red', 'green'];
+const sortColors = (cs: Iterable<Color>) => COLOR_ORDER.filter((c) => [...cs].includes(c));
+
+function unique(xs: string[]): string[] {
+  const seen = new Set<string>();
+  return xs.filter((x) => (seen.has(x.toLowerCase()) ? false : (seen.add(x.toLowerCase()), true)));
+}
+
+/** Keyword name of an ability, lower-case, or undefined for non-keywords. */
+export function keywordName(a: Ability): string | undefined {
+  return a.kind === 'keyword' ? a.keyword.toLowerCase() : undefined;
+}
+
+export function normalizeForCompare(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[“”]/g, '"')
+    .replace(/[‘’]/g, "'")
+    .replace(/^"+|"+$/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\.\s*$/, '')
+    .trim();
+}
+
+function applyType(p: TypePart, w: Working, scope: Scope): void {
+  if (p.setTypes) {
+    // 205.1a: new card types replace the old; 205.3d: subtypes that no longer correspond go.
+    w.types = unique([...p.setTypes]);
+    w.subtypes = w.subtypes.filter((s) => correspondsTo(s, w.types));
+    if (!hasWord(w.types, 'Creature')) w.allCreatureTypes = false;
+  }
+  if (p.addTypes) w.types = unique([...w.types, ...p.addTypes]);
+  if (p.removeTypes) w.types = w.types.filter((t) => !hasWord(p.removeTypes!, t));
+  if (p.addSupertypes) w.supertypes = unique([...w.supertypes, ...p.addSupertypes]);
+  if (p.removeSupertypes) w.supertypes = w.supertypes.filter((t) => !hasWord(p.removeSupertypes!, t));
+  if (p.loseAllCreatureTypes) {
+    w.subtypes = w.subtypes.filter((s) => !isCreatureType(s));
+    w.allCreatureTypes = false;
+  }
+  if (p.addSubtypes) {
+    const subs = p.addSubtypes.map((c) => chosen(c, scope)).filter((s): s is string => !!s);
+    if (p.setTypes) {
+      // `becomes a Frog creature`: the named creature types replace the old ones.
+      const creatureSubs = subs.filter(isCreatureType);
+      if (creatureSubs.length) w.subtypes = w.subtypes.filter((s) => !isCreatureType(s));
+    }
+    w.subtypes = unique([...w.subtypes, ...subs]);
+  }
+  if (p.allCreatureTypes) w.allCreatureTypes = true;
+  if (p.setLandType) {
+    const land = chosen(p.setLandType, scope);
+    if (land) {
+      // 305.7: the new land type replaces all old land types, and the land loses
+      // the abilities of its rules text; the intrinsic mana ability comes with the type (305.6).
+      w.subtypes = [...w.subtypes.filter((s) => subtypeCategory(s) !== 'Land'), capitalise(land)];
+      w.abilities = w.abilities.filter((a) => a.origin !== 'printed' && a.origin !== 'copied' && a.origin !== 'land-type');
+    }
+  }
+  // 205.3d: an object can't have subtypes of types it doesn't have.
+  w.subtypes = w.subtypes.filter((s) => correspondsTo(s, w.types) || subtypeCategory(s) === 'Creature' && w.types.length === 0);
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function applyColor(p: ColorPart, w: Working, scope: Scope): void {
+  const resolve = (cs: typeof p.set) =>
+    (cs ?? []).flatMap((c) => {
+      const v = chosen(c, scope);
+      if (v === 'all') return COLOR_ORDER;
+      const col = asColor(v);
+      return col ? [col] : [];
+    });
+  if (p.set) w.colors = sortColors(resolve(p.set));
+  if (p.add) w.colors = sortColors(new Set([...w.colors, ...resolve(p.add)]));
+}
+
+function applyAbilities(p: AbilityPart, w: Working, live: Live, grantTs: number): void {
+  if (p.removeAll || p.cantHave) w.abilities = [];
+  if (p.cantHave) w.cantHaveAbilities = true;
+  if (p.remove && p.remove.length) {
+    const names = p.remove.map(normalizeForCompare);
+    w.abilities = w.abilities.filter((a) => {
+      const k = keywordName(a.ability);
+      if (k !== undefined && names.includes(k)) return false;
+      return !names.includes(normalizeForCompare(a.text));
+    });
+  }
+  if (p.add && !w.cantHaveAbilities) {
+    p.add.forEach((ability, i) => {
+      const inst: AbilityInstance = {
+        key: `${live.id}/${w.obj.id}/${i}`,
+        text: ability.text,
+        ability,
+        origin: 'granted',
+        grantedBy: live.id,
+        grantTimestamp: grantTs,
+      };
+      w.abilities = [...w.abilities, inst];
+    });
+  }
+}
+
+function applyTextChange(part: Extract<Part, { kind: 'text-change' }>, w: Working, scope: Scope, env: ApplyEnv): void {
+  const from = chosen(part.from, scope);
+  const to = chosen(part.to, scope);
+  if (!from || !to) return;
+  const re = new RegExp(`\\b${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+  // 612.2: only the rules text changes; granted abilities are not text of the object.
+  w.abilities = w.abilities.map((a) => {
+    if (a.origin !== 'printed' && a.origin !== 'copied') return a;
+    if (!re.test(a.text)) return a;
+    re.lastIndex = 0;
+    const text = a.text.replace(re, (m) => (m[0] === m[0]!.toUpperCase() ? capitalise(to) : to.toLowerCase()));
+    const ability = env.recompile(text, w);
+    return ability ? { ...a, text, ability } : { ...a, text };
+  });
+}
+
+/** Apply every part of `live` in `layer` to `w`. Returns a short description for the trace. */
+export function applyParts(live: Live, layer: Layer, w: Working, world: World, env: ApplyEnv, scope: Scope): void {
+  const parts = live.partsByLayer.get(layer) ?? [];
+  for (const p of parts) {
+    switch (p.kind) {
+      case 'copy':
+        // Copy effects are applied by layers.ts, which owns the copiable values.
+        break;
+      case 'control': {
+        const [player] = resolvePlayers(p.player, scope, world, env);
+        if (player) w.controller = player;
+        break;
+      }
+      case 'text-change':
+        applyTextChange(p, w, scope, env);
+        break;
+      case 'type':
+        applyType(p, w, scope);
+        break;
+      case 'color':
+        applyColor(p, w, scope);
+        break;
+      case 'abilities':
+        applyAbilities(p, w, live, live.timestamp[0] ?? 0);
+        break;
+      case 'pt': {
+        const pw = p.power ? evalExpr(p.power, scope, w, world, env) : undefined;
+        const tg = p.toughness ? evalExpr(p.toughness, scope, w, world, env) : undefined;
+        if (p.layer === '7c') {
+          if (pw !== undefined) w.power = (w.power ?? 0) + pw;
+          if (tg !== undefined) w.toughness = (w.toughness ?? 0) + tg;
+        } else {
+          if (pw !== undefined) w.power = pw;
+          if (tg !== undefined) w.toughness = tg;
+        }
+        break;
+      }
+      case 'switch': {
+        // 613.4d: power takes toughness's value and toughness power's.
+        const t = w.toughness;
+        w.toughness = w.power;
+        w.power = t;
+        break;
+      }
+      case 'player':
+      case 'rules':
+        break;
+    }
+  }
+}
+
+/** 305.6: a land with a basic land type has that type's intrinsic mana ability. */
+export function intrinsicLandAbilities(w: Working, makeAbility: (text: string) => Ability): void {
+  const wanted = w.subtypes.filter((s) => isBasicLandType(s) && hasWord(w.types, 'Land'));
+  const kept = w.abilities.filter((a) => a.origin !== 'land-type');
+  const mana: Record<string, string> = { plains: 'W', island: 'U', swamp: 'B', mountain: 'R', forest: 'G' };
+  const added = wanted.map((s): AbilityInstance => {
+    const text = `{T}: Add {${mana[s.toLowerCase()]}}.`;
+    return { key: `${w.obj.id}/land/${s.toLowerCase()}`, text, ability: makeAbility(text), origin: 'land-type' };
+  });
+  w.abilities = [...kept, ...added];
+}

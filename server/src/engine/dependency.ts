@@ -1,0 +1,178 @@
+// 613.8: dependency, found by trial application, and the choice of the next
+// effect to apply within a layer. Effects are grouped into strongly connected
+// components of the "depends on" graph: an effect (or a loop) is ready once
+// every effect it depends on outside its own component has been applied.
+// Among the ready effects the earliest timestamp goes first (613.8b).
+
+import type { Layer } from '../effects/ir';
+import type { Live } from './live';
+import type { DependencyView, OrderReason } from './results';
+import { compareTimestamps } from './state';
+
+/** What the layer system lends the dependency finder. */
+export interface Trial {
+  /** A comparable reading of what `a` would do now: existence, affected set, values. */
+  signature(a: Live): Signature;
+  /** The same reading after `b` has been applied to a scratch copy of the world. */
+  signatureAfter(a: Live, b: Live): Signature;
+  /** Static prefilter (613.8 reads/writes): could applying `b` change anything `a` reads? */
+  mayDepend(a: Live, b: Live): boolean;
+  sourceName(l: Live): string;
+}
+
+export interface Signature {
+  exists: boolean;
+  affected: string;
+  does: string;
+  text: string;
+}
+
+/** Why `a` depends on `b`, in the words of 613.8a, or undefined if it does not. */
+export function compareSignatures(before: Signature, after: Signature): string | undefined {
+  if (before.exists !== after.exists) return 'changes whether it exists';
+  if (!before.exists) return undefined;
+  if (before.text !== after.text) return 'changes its text';
+  if (before.affected !== after.affected) return 'changes what it applies to';
+  if (before.does !== after.does) return 'changes what it does';
+  return undefined;
+}
+
+/** Dependency bookkeeping for one layer of one computation. */
+export class LayerOrder {
+  /** dependent id → (depended-on id → because). */
+  private readonly edges = new Map<string, Map<string, string>>();
+  readonly found: DependencyView[] = [];
+  readonly loops: string[][] = [];
+  private readonly seenLoops = new Set<string>();
+  private readonly prefilter = new Map<string, boolean>();
+
+  constructor(
+    private readonly layer: Layer,
+    private readonly trial: Trial,
+  ) {}
+
+  /** 613.8b/c: pick the next effect among `group` (all unapplied, all existing), re-evaluating dependencies now. */
+  next(group: Live[], fallback: OrderReason): { next: Live; reason: OrderReason } {
+    if (group.length === 1) return { next: group[0]!, reason: this.reasonFor(group[0]!, fallback, undefined) };
+    const deps = new Map<string, Map<string, string>>();
+    const sigs = new Map<string, Signature>();
+    const sig = (a: Live) => {
+      let s = sigs.get(a.id);
+      if (!s) sigs.set(a.id, (s = this.trial.signature(a)));
+      return s;
+    };
+    for (const a of group) {
+      for (const b of group) {
+        if (a === b) continue;
+        // 613.8a(c): a CDA and a non-CDA effect never depend on each other.
+        if (a.cda !== b.cda) continue;
+        const key = `${a.id}\u0000${b.id}`;
+        let may = this.prefilter.get(key);
+        if (may === undefined) this.prefilter.set(key, (may = this.trial.mayDepend(a, b)));
+        if (!may) continue;
+        const because = compareSignatures(sig(a), this.trial.signatureAfter(a, b));
+        if (!because) continue;
+        let m = deps.get(a.id);
+        if (!m) deps.set(a.id, (m = new Map()));
+        m.set(b.id, because);
+        this.record(a, b, because);
+      }
+    }
+    const byId = new Map(group.map((l) => [l.id, l]));
+    const comps = stronglyConnected(group.map((l) => l.id), (id) => [...(deps.get(id)?.keys() ?? [])]);
+    const compOf = new Map<string, number>();
+    comps.forEach((c, i) => c.forEach((id) => compOf.set(id, i)));
+    const ready: Live[] = [];
+    comps.forEach((c, i) => {
+      const waits = c.some((id) => [...(deps.get(id)?.keys() ?? [])].some((d) => compOf.get(d) !== i));
+      if (!waits) for (const id of c) ready.push(byId.get(id)!);
+    });
+    // Every graph has a component with no outgoing edge, so `ready` is never empty.
+    ready.sort((x, y) => compareTimestamps(x.timestamp, y.timestamp));
+    const next = ready[0]!;
+    const comp = comps[compOf.get(next.id)!]!;
+    if (comp.length > 1) {
+      // 613.8b: in a loop, dependency is ignored and timestamps decide.
+      const members = comp.map((id) => byId.get(id)!).sort((x, y) => compareTimestamps(x.timestamp, y.timestamp)).map((l) => l.id);
+      const k = [...members].sort().join('|');
+      if (!this.seenLoops.has(k)) {
+        this.seenLoops.add(k);
+        this.loops.push(members);
+      }
+      return { next, reason: { kind: 'loop', members } };
+    }
+    return { next, reason: this.reasonFor(next, fallback, deps.get(next.id)) };
+  }
+
+  private record(a: Live, b: Live, because: string): void {
+    let m = this.edges.get(a.id);
+    if (!m) this.edges.set(a.id, (m = new Map()));
+    if (m.has(b.id)) return;
+    m.set(b.id, because);
+    this.found.push({
+      dependent: a.id,
+      on: b.id,
+      layer: this.layer,
+      because: `applying ${this.trial.sourceName(b)}'s effect ${because.replace('its', `${this.trial.sourceName(a)}'s effect's`)}`,
+    });
+  }
+
+  /** An effect that waited for others says so; otherwise the fallback (CDA first / timestamp). */
+  private reasonFor(l: Live, fallback: OrderReason, _current: Map<string, string> | undefined): OrderReason {
+    const waited = this.edges.get(l.id);
+    if (waited && waited.size) {
+      const on = [...waited.keys()];
+      return { kind: 'dependency', on, because: [...waited.values()][0]! };
+    }
+    return fallback;
+  }
+}
+
+/** Tarjan's algorithm; components come out in reverse topological order. Iterative, so deep chains cannot overflow the stack. */
+export function stronglyConnected(nodes: string[], succ: (n: string) => string[]): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const out: string[][] = [];
+  let counter = 0;
+  const inGraph = new Set(nodes);
+  for (const root of nodes) {
+    if (index.has(root)) continue;
+    const work: { n: string; it: number; succs: string[] }[] = [];
+    const push = (n: string) => {
+      index.set(n, counter);
+      low.set(n, counter);
+      counter++;
+      stack.push(n);
+      onStack.add(n);
+      work.push({ n, it: 0, succs: succ(n).filter((s) => inGraph.has(s)) });
+    };
+    push(root);
+    while (work.length) {
+      const top = work[work.length - 1]!;
+      if (top.it < top.succs.length) {
+        const s = top.succs[top.it++]!;
+        if (!index.has(s)) push(s);
+        else if (onStack.has(s)) low.set(top.n, Math.min(low.get(top.n)!, index.get(s)!));
+        continue;
+      }
+      work.pop();
+      if (work.length) {
+        const parent = work[work.length - 1]!;
+        low.set(parent.n, Math.min(low.get(parent.n)!, low.get(top.n)!));
+      }
+      if (low.get(top.n) === index.get(top.n)) {
+        const comp: string[] = [];
+        let x: string;
+        do {
+          x = stack.pop()!;
+          onStack.delete(x);
+          comp.push(x);
+        } while (x !== top.n);
+        out.push(comp);
+      }
+    }
+  }
+  return out;
+}

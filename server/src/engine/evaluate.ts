@@ -1,0 +1,216 @@
+// Binding the symbolic parts of an effect (ir.ts) to one moment of the game:
+// which object `it` is, what a selector matches, what a count is worth,
+// whether a condition holds. Pure functions of the world being computed.
+
+import type { Chosen, Color, Condition, Expr, Filter, ObjectRef, PlayerRef, Selector } from '../effects/ir';
+import type { Live } from './live';
+import type { Bindings, GameObject, GameState } from './state';
+import { hasWord, type Working, type World } from './working';
+import { isCreatureType } from './subtypes';
+
+/** What evaluation needs besides the world: the game state and name look-up. */
+export interface Env {
+  state: GameState;
+  /** A declared object by name, alias, or `alias#k`. */
+  lookup(name: string): GameObject | undefined;
+}
+
+/** Who/what an effect is evaluated for. */
+export interface Scope {
+  source: GameObject;
+  bindings: Bindings;
+}
+
+export function scopeOf(live: Live): Scope {
+  return { source: live.source, bindings: live.bindings };
+}
+
+export function resolveObject(ref: ObjectRef, scope: Scope, env: Env): string | undefined {
+  const b = scope.bindings;
+  switch (ref.kind) {
+    case 'self':
+      return scope.source.id;
+    case 'attached':
+      return scope.source.attachedTo;
+    case 'target':
+      return b.targets[ref.index];
+    case 'it':
+      // `it` is the object of the previous clause; on a static ability of an
+      // Aura or Equipment that is the enchanted/equipped object.
+      return b.it ?? b.eventObject ?? scope.source.attachedTo ?? scope.source.id;
+    case 'chosen': {
+      const name = b.choices[ref.index];
+      return name === undefined ? undefined : env.lookup(name)?.id;
+    }
+    case 'named':
+      return env.lookup(ref.name)?.id;
+    case 'event-object':
+      return b.eventObject;
+  }
+}
+
+export function resolvePlayers(ref: PlayerRef, scope: Scope, world: World, env: Env): string[] {
+  const all = env.state.players.map((p) => p.name);
+  const b = scope.bindings;
+  switch (ref.kind) {
+    case 'you':
+      return [b.you];
+    case 'opponents':
+      return all.filter((p) => p !== b.you);
+    case 'each-player':
+      return all;
+    case 'named': {
+      const p = all.find((n) => n.toLowerCase() === ref.name.toLowerCase());
+      return p ? [p] : [];
+    }
+    case 'owner-of': {
+      const id = resolveObject(ref.object, scope, env);
+      const o = id ? env.state.byId.get(id) : undefined;
+      return o ? [o.owner] : [];
+    }
+    case 'controller-of': {
+      const id = resolveObject(ref.object, scope, env);
+      const w = id ? world.get(id) : undefined;
+      return w ? [w.controller] : [];
+    }
+    case 'target-player': {
+      const p = b.targetPlayers[ref.index];
+      return p ? [p] : [];
+    }
+    case 'chosen-player': {
+      const name = b.choices[ref.index];
+      const p = all.find((n) => n.toLowerCase() === (name ?? '').toLowerCase());
+      return p ? [p] : [];
+    }
+  }
+}
+
+export function chosen<T extends string>(c: Chosen<T>, scope: Scope): string | undefined {
+  if (c.kind === 'fixed') return c.value;
+  return scope.bindings.choices[c.index];
+}
+
+export function hasSubtype(x: Working, sub: string): boolean {
+  if (hasWord(x.subtypes, sub)) return true;
+  // 702.73a: every creature type, but only creature types.
+  return x.allCreatureTypes && isCreatureType(sub);
+}
+
+/** Does one object match a filter? `ignoreZone` for conditions about a known object. */
+export function matches(f: Filter, x: Working, scope: Scope, world: World, env: Env, ignoreZone = false): boolean {
+  if (f.anyOf && f.anyOf.length) return f.anyOf.some((g) => matches(g, x, scope, world, env, ignoreZone));
+  const o = x.obj;
+  if (!ignoreZone) {
+    if (o.zone === null) return false;
+    const zones = f.zones.length ? f.zones : ['battlefield'];
+    if (!zones.includes(o.zone)) return false;
+  }
+  if (f.other && o.id === scope.source.id) return false;
+  for (const t of f.types) if (!hasWord(x.types, t)) return false;
+  for (const t of f.notTypes) if (hasWord(x.types, t)) return false;
+  if (f.subtypes.length && !f.subtypes.some((s) => hasSubtype(x, s))) return false;
+  for (const s of f.notSubtypes) if (hasSubtype(x, s)) return false;
+  for (const s of f.supertypes) if (!hasWord(x.supertypes, s)) return false;
+  for (const s of f.notSupertypes) if (hasWord(x.supertypes, s)) return false;
+  for (const c of f.colors) if (!x.colors.includes(c)) return false;
+  for (const c of f.notColors) if (x.colors.includes(c)) return false;
+  if (f.colorless !== undefined && f.colorless !== (x.colors.length === 0)) return false;
+  if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
+  if (f.token !== undefined && f.token !== o.isToken) return false;
+  if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
+  if (f.chosenSubtype !== undefined) {
+    const sub = scope.bindings.choices[f.chosenSubtype];
+    if (sub === undefined || !hasSubtype(x, sub)) return false;
+  }
+  if (f.controller && !resolvePlayers(f.controller, scope, world, env).includes(x.controller)) return false;
+  if (f.owner && !resolvePlayers(f.owner, scope, world, env).includes(o.owner)) return false;
+  return true;
+}
+
+/** The objects a selector designates now (ids). Players are not objects. */
+export function select(sel: Selector, scope: Scope, world: World, env: Env): string[] {
+  switch (sel.kind) {
+    case 'object': {
+      const id = resolveObject(sel.ref, scope, env);
+      const w = id ? world.get(id) : undefined;
+      return w && w.obj.zone !== null ? [w.obj.id] : [];
+    }
+    case 'filter': {
+      const out: string[] = [];
+      for (const x of world.values()) if (matches(sel.filter, x, scope, world, env)) out.push(x.obj.id);
+      return out;
+    }
+    case 'player':
+      return [];
+  }
+}
+
+export function selectPlayers(sel: Selector, scope: Scope, world: World, env: Env): string[] {
+  return sel.kind === 'player' ? resolvePlayers(sel.player, scope, world, env) : [];
+}
+
+export function evalExpr(e: Expr, scope: Scope, subject: Working | undefined, world: World, env: Env): number {
+  switch (e.kind) {
+    case 'const':
+      return e.value;
+    case 'x':
+      return scope.bindings.x ?? 0;
+    case 'count': {
+      let n = 0;
+      for (const x of world.values()) if (matches(e.filter, x, scope, world, env)) n++;
+      return n;
+    }
+    case 'stat': {
+      const id = e.of ? resolveObject(e.of, scope, env) : subject?.obj.id;
+      const w = id ? world.get(id) : undefined;
+      if (!w) return 0;
+      if (e.stat === 'mana-value') return w.manaValue;
+      return (e.stat === 'power' ? w.power : w.toughness) ?? 0;
+    }
+    case 'times':
+      return e.factor * evalExpr(e.expr, scope, subject, world, env);
+    case 'neg':
+      return -evalExpr(e.expr, scope, subject, world, env);
+    case 'event-amount':
+      return scope.bindings.eventAmount ?? 0;
+  }
+}
+
+export function evalCondition(c: Condition, scope: Scope, world: World, env: Env): boolean {
+  switch (c.kind) {
+    case 'object-is': {
+      const id = resolveObject(c.object, scope, env);
+      const w = id ? world.get(id) : undefined;
+      return !!w && w.obj.zone !== null && matches(c.filter, w, scope, world, env, true);
+    }
+    case 'controls': {
+      const id = resolveObject(c.object, scope, env);
+      const w = id ? world.get(id) : undefined;
+      return !!w && w.obj.zone === 'battlefield' && resolvePlayers(c.player, scope, world, env).includes(w.controller);
+    }
+    case 'count-at-least': {
+      let n = 0;
+      for (const x of world.values()) if (matches(c.filter, x, scope, world, env)) n++;
+      return n >= c.atLeast;
+    }
+    case 'your-turn':
+      return env.state.players[env.state.activePlayer]?.name === scope.bindings.you;
+    case 'on-battlefield': {
+      const id = resolveObject(c.object, scope, env);
+      return !!id && env.state.byId.get(id)?.zone === 'battlefield';
+    }
+    case 'tapped': {
+      const id = resolveObject(c.object, scope, env);
+      return !!id && !!env.state.byId.get(id)?.tapped;
+    }
+    case 'not':
+      return !evalCondition(c.condition, scope, world, env);
+    case 'all':
+      return c.conditions.every((d) => evalCondition(d, scope, world, env));
+  }
+}
+
+export function asColor(word: string | undefined): Color | undefined {
+  const w = (word ?? '').toLowerCase();
+  return (['white', 'blue', 'black', 'red', 'green'] as const).find((c) => c === w);
+}

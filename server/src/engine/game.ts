@@ -1,0 +1,181 @@
+// One line of play: the game state plus the memoised layer computation, and
+// the primitive changes every event is made of (zone changes per 400.7,
+// timestamps per 613.7, creating resolved effects per 611.2).
+
+import type { Ability, Duration, EffectSpec, Part, Zone } from '../effects/ir';
+import type { Range } from '../syntax/ast';
+import type { ChoicePool } from './choices';
+import { evalCondition, select, type Env, type Scope } from './evaluate';
+import { computeLayers, type LayerEnv, type LayerResult } from './layers';
+import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
+import type { Working } from './working';
+
+/** What the engine needs from outside the state: compilation and name look-up. */
+export interface EngineEnv {
+  /** Lower-case name/alias (and `alias#k`) → object ids. */
+  names: Map<string, string[]>;
+  players: string[];
+  recompile(text: string, cardName: string): Ability | undefined;
+  makeAbility(text: string): Ability;
+  describe(part: Part): string;
+}
+
+export interface LogLine {
+  text: string;
+  /** `sba` lines become information diagnostics on the event. */
+  kind: 'change' | 'sba' | 'replacement' | 'note';
+}
+
+export class Game {
+  private cache: LayerResult | undefined;
+  /** What happened during the current event, for its report and the trace. */
+  log: LogLine[] = [];
+  /** The choices that led to this line of play (616.1), for the outcome list. */
+  choices: string[] = [];
+
+  constructor(
+    public state: GameState,
+    readonly env: EngineEnv,
+  ) {}
+
+  clone(): Game {
+    const g = new Game(cloneState(this.state), this.env);
+    g.log = [...this.log];
+    g.choices = [...this.choices];
+    return g;
+  }
+
+  lookup = (name: string): GameObject | undefined => {
+    const lower = name.toLowerCase();
+    const direct = this.state.byId.get(name) ?? this.state.objects.find((o) => o.id.toLowerCase() === lower);
+    if (direct) return direct;
+    const ids = this.env.names.get(lower);
+    return ids ? this.state.byId.get(ids[0]!) : undefined;
+  };
+
+  get evalEnv(): Env {
+    return { state: this.state, lookup: this.lookup };
+  }
+
+  layerEnv(): LayerEnv {
+    return {
+      state: this.state,
+      lookup: this.lookup,
+      recompile: (text: string, w: Working) => this.env.recompile(text, w.obj.printed.name),
+      makeAbility: this.env.makeAbility,
+      describe: this.env.describe,
+    };
+  }
+
+  /** The characteristics of everything now (613), memoised until the next change. */
+  layers(): LayerResult {
+    if (!this.cache) this.cache = computeLayers(this.state, this.layerEnv());
+    return this.cache;
+  }
+
+  changed(): void {
+    this.cache = undefined;
+  }
+
+  chars(id: string): Working | undefined {
+    return this.layers().world.get(id);
+  }
+
+  obj(id: string): GameObject | undefined {
+    return this.state.byId.get(id);
+  }
+
+  note(text: string, kind: LogLine['kind'] = 'change'): void {
+    this.log.push({ text, kind });
+  }
+
+  // -------------------------------------------------------------------------
+  // Primitive changes
+
+  /** 400.7: an object that changes zones becomes a new object with no memory of its previous existence. */
+  setZone(o: GameObject, zone: Zone | null, opts: { controller?: string; tapped?: boolean; faceDown?: boolean } = {}): void {
+    const wasOnBattlefield = o.zone === 'battlefield';
+    o.zone = zone;
+    o.incarnation++;
+    o.counters = new Map();
+    o.counterTimestamps = new Map();
+    o.attachedTo = undefined;
+    o.damage = 0;
+    o.deathtouchDamage = false;
+    o.tapped = zone === 'battlefield' ? !!opts.tapped : false;
+    o.faceDown = zone === 'battlefield' ? !!opts.faceDown : false;
+    o.baseController = zone === 'battlefield' ? opts.controller ?? o.owner : o.owner;
+    o.entryChoices = [];
+    // 613.7d: an object receives a timestamp as it enters a zone.
+    o.timestamp = takeTimestamp(this.state);
+    if (wasOnBattlefield) {
+      // What was attached to it is now attached to nothing (704.5m/n handle the rest).
+      for (const x of this.state.objects) if (x.attachedTo === o.id) x.attachedTo = undefined;
+    }
+    // 704.5d: a token that leaves the battlefield ceases to exist (as a state-based action; done at once here).
+    this.changed();
+  }
+
+  /** Create a resolved continuous effect (611.2), fixing its set for characteristics and control (611.2c). */
+  createEffect(args: { source: GameObject; spec: EffectSpec; duration: Duration; bindings: Bindings; text: string; range?: Range; label?: string }): ContinuousEffect | undefined {
+    const scope: Scope = { source: args.source, bindings: args.bindings };
+    const world = this.layers().world;
+    const env = this.evalEnv;
+    // 611.2b: a "for as long as" duration that has already ended means the effect does nothing.
+    if (args.duration.kind === 'as-long-as' && !evalCondition(args.duration.condition, scope, world, env)) {
+      this.note(`"${args.text}" does nothing: its duration ended before it began (611.2b)`, 'note');
+      return undefined;
+    }
+    const changesObjects = args.spec.parts.some((p) => p.layer !== 'player' && p.layer !== 'rules');
+    const e: ContinuousEffect = {
+      id: `e${this.state.nextEffectId++}`,
+      kind: 'resolved',
+      sourceId: args.source.id,
+      sourceIncarnation: args.source.incarnation,
+      spec: args.spec,
+      duration: args.duration,
+      bindings: args.bindings,
+      timestamp: takeTimestamp(this.state),
+      text: args.text,
+      range: args.range,
+      label: args.label,
+      ended: false,
+    };
+    if (changesObjects && args.spec.affected.kind !== 'player') {
+      // 611.2c: the set of affected objects is determined when the effect begins.
+      e.lockedSet = select(args.spec.affected, scope, world, env).map((id) => objectKey(this.state.byId.get(id)!));
+    }
+    const copy = args.spec.parts.find((p) => p.kind === 'copy');
+    if (copy && copy.kind === 'copy') {
+      const target = this.resolveRef(copy.of, scope);
+      // 707.2b/707.2c: the copiable values are taken once, as the effect begins.
+      if (target) e.copyValues = this.layers().copiable.get(target);
+    }
+    this.state.effects.push(e);
+    this.changed();
+    return e;
+  }
+
+  resolveRef(ref: import('../effects/ir').ObjectRef, scope: Scope): string | undefined {
+    return selectObject(ref, scope, this);
+  }
+
+  /** The player whose turn it is. */
+  get active(): string {
+    return this.state.players[this.state.activePlayer]?.name ?? '';
+  }
+
+  /** Turn order starting with the active player (101.4, APNAP). */
+  apnap(): string[] {
+    const ps = this.state.players.map((p) => p.name);
+    const i = this.state.activePlayer;
+    return [...ps.slice(i), ...ps.slice(0, i)];
+  }
+}
+
+function selectObject(ref: import('../effects/ir').ObjectRef, scope: Scope, game: Game): string | undefined {
+  const ids = select({ kind: 'object', ref }, scope, game.layers().world, game.evalEnv);
+  return ids[0];
+}
+
+export type { ChoicePool };

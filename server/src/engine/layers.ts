@@ -1,0 +1,546 @@
+// 613: computing every object's characteristics from its printed values
+// through the layers, with CDAs first (613.3), timestamps (613.7) and
+// dependency found by trial application (613.8). Then players (613.10) and
+// rules (613.11). A pure function of the game state.
+
+import type { Ability, AbilityPart, Filter, Layer, Part, Selector } from '../effects/ir';
+import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
+import { LayerOrder, type Signature, type Trial } from './dependency';
+import { chosen, evalCondition, evalExpr, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
+import { emptyBindings, partsByLayer, type Live } from './live';
+import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
+import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
+import { cloneWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+
+export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
+
+export interface PlayerComputed {
+  abilities: string[];
+  maxHandSize: number | null;
+  trace: TraceStep[];
+}
+
+export interface LayerResult {
+  world: World;
+  /** 707.2: each object's characteristics after layer 1. */
+  copiable: Map<string, CopiableValues>;
+  traces: Map<string, TraceStep[]>;
+  /** Every effect that applied in this computation, with what it applied to. */
+  applied: Map<string, { live: Live; affected: string[]; layers: Layer[] }>;
+  dependencies: DependencyView[];
+  loops: string[][];
+  players: Map<string, PlayerComputed>;
+  rules: { effectId: string; description: string }[];
+}
+
+export interface LayerEnv extends ApplyEnv {
+  /** Compile a mana ability text for 305.6 (cached by the caller). */
+  makeAbility(text: string): Ability;
+  describe(part: Part): string;
+}
+
+/** Static abilities function on the battlefield; CDAs everywhere (604.3). */
+function functions(w: Working, a: AbilityInstance): boolean {
+  if (w.obj.zone === null) return false;
+  if (w.obj.zone === 'battlefield') return true;
+  return isCda(a);
+}
+
+/** 604.3a(2): only a printed or copied ability is a CDA; a granted one never is. */
+function isCda(a: AbilityInstance): boolean {
+  return a.ability.kind === 'static' && a.ability.cda && (a.origin === 'printed' || a.origin === 'copied');
+}
+
+function staticLives(w: Working, a: AbilityInstance): Live[] {
+  const ab = a.ability;
+  if (ab.kind !== 'static') return [];
+  const cda = isCda(a);
+  return ab.effects.map((spec, j) => {
+    // A granted "power and toughness are each equal to …" is not a CDA: it sets in 7b (604.3a, 613.4b).
+    const parts = cda ? spec.parts : spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p));
+    const idx = w.abilities.indexOf(a);
+    // 613.7a: an ability granted by an effect shares the later of the two
+    // timestamps, and keeps its place after the object's own abilities when
+    // the object gets a new timestamp.
+    const own = w.obj.timestamp;
+    const ts = a.grantTimestamp === undefined ? [own, 0, idx, j] : [Math.max(own, a.grantTimestamp), 1, a.grantTimestamp, idx, j];
+    const bindings = { ...emptyBindings(w.controller), choices: w.obj.entryChoices };
+    return {
+      id: `${a.key}#${j}`,
+      kind: 'static' as const,
+      source: w.obj,
+      spec: { ...spec, parts },
+      timestamp: ts,
+      cda,
+      bindings,
+      text: a.text,
+      range: a.range,
+      abilityKey: a.key,
+      partsByLayer: partsByLayer(parts),
+    };
+  });
+}
+
+function countersLives(state: GameState): Live[] {
+  const out: Live[] = [];
+  for (const o of state.objects) {
+    if (o.zone === null) continue;
+    for (const [kind, n] of o.counters) {
+      if (n <= 0) continue;
+      const ts = [o.counterTimestamps.get(kind) ?? o.timestamp];
+      const m = /^([+-]\d+)\/([+-]\d+)$/.exec(kind);
+      let parts: Part[];
+      if (m) {
+        // 613.4c: counters modify power and toughness in 7c.
+        parts = [{ layer: '7c', kind: 'pt', power: { kind: 'const', value: Number(m[1]) * n }, toughness: { kind: 'const', value: Number(m[2]) * n } }];
+      } else if (KEYWORD_COUNTERS.has(kind.toLowerCase())) {
+        // 122.1b / 613.1f: a keyword counter grants its keyword in layer 6.
+        const text = kind.charAt(0).toUpperCase() + kind.slice(1).toLowerCase();
+        parts = [{ layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text, keyword: kind.toLowerCase() }] }];
+      } else continue;
+      out.push({
+        id: `counter:${o.id}:${kind}`,
+        kind: 'counter',
+        source: o,
+        spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts },
+        timestamp: ts,
+        cda: false,
+        bindings: emptyBindings(o.owner),
+        text: `${n} ${kind} counter${n === 1 ? '' : 's'}`,
+        partsByLayer: partsByLayer(parts),
+      });
+    }
+  }
+  return out;
+}
+
+/** 122.1b */
+export const KEYWORD_COUNTERS = new Set(['flying', 'first strike', 'double strike', 'deathtouch', 'decayed', 'exalted', 'haste', 'hexproof', 'indestructible', 'lifelink', 'menace', 'reach', 'shadow', 'trample', 'vigilance']);
+
+function resolvedLives(state: GameState): Live[] {
+  return state.effects
+    .filter((e) => !e.ended && !e.copyValues)
+    .map((e) => ({
+      id: e.id,
+      kind: 'resolved' as const,
+      source: state.byId.get(e.sourceId)!,
+      spec: e.spec,
+      timestamp: [e.timestamp],
+      cda: false,
+      bindings: e.bindings,
+      text: e.text,
+      range: e.range,
+      label: e.label,
+      resolved: e,
+      partsByLayer: partsByLayer(e.spec.parts),
+    }));
+}
+
+// ---------------------------------------------------------------------------
+// Reads and writes, for the dependency prefilter (613.8a)
+
+type Aspect = 'types' | 'colors' | 'abilities' | 'controller' | 'pt' | 'text';
+
+function filterReads(f: Filter | undefined, out: Set<Aspect>): void {
+  if (!f) return;
+  if (f.types.length || f.subtypes.length || f.supertypes.length || f.notTypes.length || f.notSubtypes.length || f.notSupertypes.length || f.chosenSubtype !== undefined) out.add('types');
+  if (f.colors.length || f.notColors.length || f.colorless !== undefined || f.multicolored !== undefined) out.add('colors');
+  if (f.controller) out.add('controller');
+  f.anyOf?.forEach((g) => filterReads(g, out));
+}
+
+function selectorReads(s: Selector, out: Set<Aspect>): void {
+  if (s.kind === 'filter') filterReads(s.filter, out);
+}
+
+function reads(l: Live): Set<Aspect> {
+  const out = new Set<Aspect>();
+  selectorReads(l.spec.affected, out);
+  const walk = (x: unknown): void => {
+    if (!x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'count' && o.filter) filterReads(o.filter as Filter, out);
+    if (o.kind === 'stat' && (o.stat === 'power' || o.stat === 'toughness')) out.add('pt');
+    if ((o.kind === 'object-is' || o.kind === 'count-at-least') && o.filter) filterReads(o.filter as Filter, out);
+    if (o.kind === 'controls') out.add('controller');
+    for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
+  };
+  walk(l.spec.parts);
+  walk(l.spec.condition);
+  if (l.kind === 'static') {
+    out.add('abilities');
+    out.add('text');
+  }
+  return out;
+}
+
+function writes(l: Live, layer: Layer): Set<Aspect> {
+  const out = new Set<Aspect>();
+  for (const p of l.partsByLayer.get(layer) ?? []) {
+    switch (p.layer) {
+      case '1a':
+        ['types', 'colors', 'abilities', 'pt', 'text'].forEach((a) => out.add(a as Aspect));
+        break;
+      case '2':
+        out.add('controller');
+        break;
+      case '3':
+        out.add('text');
+        out.add('abilities');
+        break;
+      case '4':
+        out.add('types');
+        if (p.kind === 'type' && p.setLandType) out.add('abilities');
+        break;
+      case '5':
+        out.add('colors');
+        break;
+      case '6':
+        out.add('abilities');
+        break;
+      default:
+        out.add('pt');
+    }
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+
+function describeLayer(l: Live, layer: Layer, env: LayerEnv): string {
+  const parts = l.partsByLayer.get(layer) ?? [];
+  return parts.map((p) => env.describe(p)).join('; ');
+}
+
+function aspectsOf(w: Working, layer: Layer): Record<string, string> {
+  const pt = () => ({ power: String(w.power ?? '—'), toughness: String(w.toughness ?? '—') });
+  const abilities = () => w.abilities.map((a) => a.text).join('; ') || 'none';
+  switch (layer) {
+    case '1a':
+    case '1b':
+      return { name: w.name || '(no name)', types: typeLine(w), colors: w.colors.join(', ') || 'colorless', abilities: abilities(), ...pt() };
+    case '2':
+      return { controller: w.controller };
+    case '3':
+      return { text: abilities() };
+    case '4':
+      return { types: typeLine(w), abilities: abilities() };
+    case '5':
+      return { colors: w.colors.join(', ') || 'colorless' };
+    case '6':
+      return { abilities: abilities() };
+    default:
+      return pt();
+  }
+}
+
+function diff(before: Record<string, string>, after: Record<string, string>): CharacteristicChange[] {
+  const out: CharacteristicChange[] = [];
+  for (const k of Object.keys(after)) {
+    if (before[k] !== after[k]) out.push({ characteristic: k as CharacteristicChange['characteristic'], before: before[k] ?? '', after: after[k]! });
+  }
+  return out;
+}
+
+/** Compute all characteristics now. */
+export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
+  let world = initialWorld(state);
+  const traces = new Map<string, TraceStep[]>();
+  const applied: LayerResult['applied'] = new Map();
+  const copiable = new Map<string, CopiableValues>();
+  const dependencies: DependencyView[] = [];
+  const loops: string[][] = [];
+  /** 613.6: the set an effect began applying to, kept for its later layers. */
+  const fixedSets = new Map<string, string[]>();
+  const started = new Map<string, Live>();
+  const resolved = resolvedLives(state);
+  const counters = countersLives(state);
+
+  const trace = (id: string, step: TraceStep) => {
+    let t = traces.get(id);
+    if (!t) traces.set(id, (t = []));
+    t.push(step);
+  };
+
+  // 611.2c: a resolved effect's locked set, mapped to the objects as they are now (400.7).
+  const lockedIds = (l: Live): string[] | undefined => {
+    const locked = l.resolved?.lockedSet;
+    if (!locked) return undefined;
+    return locked.flatMap((k) => {
+      const [id, inc] = k.split('@');
+      const o = state.byId.get(id!);
+      return o && String(o.incarnation) === inc && o.zone !== null ? [o.id] : [];
+    });
+  };
+
+  const affectedIn = (l: Live, w: World): string[] => fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, w), w, env);
+
+  /** Static abilities read `you` as their source's controller at this moment. */
+  const scopeIn = (l: Live, w: World): Scope => {
+    if (l.kind !== 'static') return scopeOf(l);
+    const src = w.get(l.source.id);
+    return { source: l.source, bindings: { ...l.bindings, you: src?.controller ?? l.bindings.you } };
+  };
+
+  const existsIn = (l: Live, w: World): boolean => {
+    if (started.has(l.id)) return true;
+    if (l.kind === 'static') {
+      const src = w.get(l.source.id);
+      if (!src) return false;
+      const a = src.abilities.find((x) => x.key === l.abilityKey);
+      if (!a || !functions(src, a)) return false;
+      // CDAs apply only to their own object (604.3); an object that left play has no static effects.
+    }
+    if (l.spec.condition && !evalCondition(l.spec.condition, scopeIn(l, w), w, env)) return false;
+    return true;
+  };
+
+  const applyTo = (l: Live, layer: Layer, w: World, ids: string[], record: boolean, reason: OrderReason) => {
+    const scope = scopeIn(l, w);
+    for (const id of ids) {
+      const x = w.get(id);
+      if (!x) continue;
+      const before = record ? aspectsOf(x, layer) : undefined;
+      applyParts(l, layer, x, w, env, scope);
+      if (record) {
+        trace(id, {
+          layer,
+          effectId: l.id,
+          timestamp: l.timestamp,
+          sourceId: l.source.id,
+          sourceName: l.source.printed.name,
+          text: l.text,
+          range: l.range,
+          description: describeLayer(l, layer, env),
+          reason,
+          changes: diff(before!, aspectsOf(x, layer)),
+        });
+      }
+    }
+  };
+
+  for (const layer of OBJECT_LAYERS) {
+    if (layer === '1a') {
+      applyCopyEffects(state, world, trace);
+    } else if (layer === '1b') {
+      applyFaceDown(world, trace);
+      for (const [id, w] of world) copiable.set(id, toCopiable(w));
+      continue;
+    }
+    const collect = (): Live[] => {
+      const out: Live[] = [];
+      for (const w of world.values()) {
+        if (w.obj.zone === null) continue;
+        for (const a of w.abilities) {
+          if (a.ability.kind !== 'static') continue;
+          for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) out.push(l);
+        }
+      }
+      for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
+      for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
+      for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+      return out;
+    };
+    let pool = collect();
+    if (!pool.length) {
+      if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);
+      continue;
+    }
+    const done = new Set<string>();
+    const trial: Trial = {
+      signature: (a) => signatureIn(a, layer, world),
+      signatureAfter: (a, b) => {
+        const scratch = cloneWorld(world);
+        applyTo(b, layer, scratch, affectedIn(b, scratch), false, { kind: 'timestamp' });
+        if (layer === '4') for (const w of scratch.values()) intrinsicLandAbilities(w, env.makeAbility);
+        return signatureIn(a, layer, scratch);
+      },
+      mayDepend: (a, b) => {
+        const r = reads(a);
+        const wr = writes(b, layer);
+        let hit = false;
+        for (const x of wr) if (r.has(x)) hit = true;
+        if (!hit) return false;
+        // Existence and text concern only the source: b must be able to touch it.
+        const onlySource = [...wr].every((x) => x === 'abilities' || x === 'text') && ![...r].some((x) => wr.has(x) && x !== 'abilities' && x !== 'text');
+        if (onlySource) return affectedIn(b, world).includes(a.source.id);
+        return true;
+      },
+      sourceName: (l) => l.source.printed.name,
+    };
+    const signatureIn = (a: Live, lyr: Layer, w: World): Signature => {
+      if (!existsIn(a, w)) return { exists: false, affected: '', does: '', text: '' };
+      const ids = affectedIn(a, w);
+      const scope = scopeIn(a, w);
+      const does = ids.map((id) => valuesOf(a, lyr, w.get(id), w, scope));
+      const src = w.get(a.source.id);
+      const text = a.abilityKey ? src?.abilities.find((x) => x.key === a.abilityKey)?.text ?? '' : '';
+      return { exists: true, affected: ids.join(','), does: JSON.stringify(does), text };
+    };
+    const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] =>
+      (a.partsByLayer.get(lyr) ?? []).map((p) => partValues(p, scope, w, ww));
+    const partValues = (p: Part, scope: Scope, w: Working | undefined, ww: World): unknown => {
+      switch (p.kind) {
+        case 'pt':
+          return [p.power ? evalExpr(p.power, scope, w, ww, env) : null, p.toughness ? evalExpr(p.toughness, scope, w, ww, env) : null];
+        case 'control':
+          return resolvePlayers(p.player, scope, ww, env);
+        case 'color':
+          return [...(p.set ?? []), ...(p.add ?? [])].map((c) => chosen(c, scope));
+        case 'type':
+          return [p.setLandType ? chosen(p.setLandType, scope) : null, (p.addSubtypes ?? []).map((c) => chosen(c, scope))];
+        case 'text-change':
+          return [chosen(p.from, scope), chosen(p.to, scope)];
+        default:
+          return null;
+      }
+    };
+
+    const order = new LayerOrder(layer, trial);
+    for (;;) {
+      const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
+      if (!cands.length) break;
+      // 613.3: within layers 2–6, CDAs apply first; 7a holds only CDAs.
+      const cdas = cands.filter((l) => l.cda);
+      const group = cdas.length ? cdas : cands;
+      const fallback: OrderReason = cdas.length ? { kind: 'cda' } : group[0]!.kind === 'counter' && group.length === 1 ? { kind: 'counters' } : { kind: 'timestamp' };
+      const { next, reason } = order.next(group, fallback);
+      const ids = affectedIn(next, world);
+      if (!fixedSets.has(next.id)) fixedSets.set(next.id, ids);
+      started.set(next.id, next);
+      const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
+      applyTo(next, layer, world, ids, true, r);
+      done.add(next.id);
+      const rec = applied.get(next.id);
+      if (rec) rec.layers.push(layer);
+      else applied.set(next.id, { live: next, affected: ids, layers: [layer] });
+      // New abilities can bring new static effects into this very layer (613.7a's example).
+      if (writes(next, layer).has('abilities')) {
+        const fresh = collect().filter((l) => !pool.some((p) => p.id === l.id));
+        pool = [...pool, ...fresh];
+      }
+    }
+    dependencies.push(...order.found);
+    loops.push(...order.loops);
+    if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);
+  }
+
+  // 208.3: only creatures (and cards with printed values) have power and toughness.
+  for (const w of world.values()) {
+    if (w.obj.zone === 'battlefield' && !w.types.some((t) => t.toLowerCase() === 'creature')) {
+      w.power = null;
+      w.toughness = null;
+    }
+  }
+
+  const { players, rules } = computePlayers(state, world, resolved, env, applied);
+  return { world, copiable, traces, applied, dependencies, loops, players, rules };
+
+  // -------------------------------------------------------------------------
+
+  function applyCopyEffects(s: GameState, w: World, tr: typeof trace): void {
+    const copies = s.effects.filter((e) => !e.ended && e.copyValues).sort((a, b) => a.timestamp - b.timestamp);
+    for (const e of copies) {
+      const ids = (e.lockedSet ?? []).flatMap((k) => {
+        const [id, inc] = k.split('@');
+        const o = s.byId.get(id!);
+        return o && String(o.incarnation) === inc && o.zone !== null ? [o] : [];
+      });
+      for (const o of ids) {
+        const before = aspectsOf(w.get(o.id)!, '1a');
+        // 707.2: the copy takes the copiable values, and 707.9b the exceptions are part of them.
+        const values = e.copyValues!;
+        const x = fromValues(o, {
+          ...values,
+          abilities: values.abilities.map((a, i) => ({ ...a, key: `${o.id}/copy/${e.id}/${i}`, origin: 'copied' as const, grantedBy: undefined, grantTimestamp: undefined })),
+        });
+        w.set(o.id, x);
+        const live: Live = {
+          id: e.id, kind: 'resolved', source: s.byId.get(e.sourceId)!, spec: e.spec, timestamp: [e.timestamp], cda: false,
+          bindings: e.bindings, text: e.text, range: e.range, partsByLayer: partsByLayer(e.spec.parts),
+        };
+        for (const p of e.spec.parts) {
+          if (p.kind !== 'copy') continue;
+          const exceptLive = { ...live, partsByLayer: partsByLayer(p.except) };
+          for (const lyr of OBJECT_LAYERS) applyParts(exceptLive, lyr, x, w, env, scopeOf(live));
+        }
+        tr(o.id, {
+          layer: '1a', effectId: e.id, timestamp: [e.timestamp], sourceId: e.sourceId, sourceName: s.byId.get(e.sourceId)?.printed.name ?? '',
+          text: e.text, range: e.range, description: `copy of ${values.name || 'a face-down permanent'} (707.2)`, reason: { kind: 'timestamp' },
+          changes: diff(before, aspectsOf(x, '1a')),
+        });
+        applied.set(e.id, { live, affected: ids.map((o2) => o2.id), layers: ['1a'] });
+      }
+    }
+  }
+
+  function applyFaceDown(w: World, tr: typeof trace): void {
+    for (const x of w.values()) {
+      if (!x.obj.faceDown || x.obj.zone !== 'battlefield') continue;
+      const before = aspectsOf(x, '1b');
+      // 708.2a: a 2/2 face-down creature with no text, no name, no subtypes and no mana cost.
+      x.name = '';
+      x.manaCost = null;
+      x.manaValue = 0;
+      x.colors = [];
+      x.supertypes = [];
+      x.types = ['Creature'];
+      x.subtypes = [];
+      x.abilities = [];
+      x.power = 2;
+      x.toughness = 2;
+      tr(x.obj.id, {
+        layer: '1b', effectId: `facedown:${x.obj.id}`, timestamp: [x.obj.timestamp], sourceId: x.obj.id, sourceName: x.obj.printed.name,
+        text: 'face down', description: 'face-down: 2/2 creature with no name, text, subtypes or mana cost (708.2)', reason: { kind: 'rule', rule: '708.2' },
+        changes: diff(before, aspectsOf(x, '1b')),
+      });
+    }
+  }
+}
+
+/** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
+function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied']) {
+  const players = new Map<string, PlayerComputed>();
+  for (const p of state.players) players.set(p.name, { abilities: [], maxHandSize: 7, trace: [] });
+  const rules: { effectId: string; description: string }[] = [];
+  const lives: Live[] = [];
+  for (const w of world.values()) {
+    if (w.obj.zone !== 'battlefield') continue;
+    for (const a of w.abilities) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+  }
+  for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+  lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
+  for (const l of lives) {
+    const scope: Scope = l.kind === 'static' ? { source: l.source, bindings: { ...l.bindings, you: world.get(l.source.id)?.controller ?? l.bindings.you } } : scopeOf(l);
+    if (l.spec.condition && !evalCondition(l.spec.condition, scope, world, env)) continue;
+    const targets = l.spec.affected.kind === 'player' ? selectPlayers(l.spec.affected, scope, world, env) : [scope.bindings.you];
+    for (const part of l.partsByLayer.get('player') ?? []) {
+      if (part.kind !== 'player') continue;
+      for (const name of targets) {
+        const pc = players.get(name);
+        if (!pc) continue;
+        const before = `${pc.maxHandSize ?? 'none'}|${pc.abilities.join(', ')}`;
+        if (part.gains) {
+          if (/^no maximum hand size$/i.test(part.gains)) pc.maxHandSize = null;
+          else if (!pc.abilities.includes(part.gains)) pc.abilities.push(part.gains);
+        }
+        if (part.handSizeSet !== undefined) pc.maxHandSize = part.handSizeSet;
+        if (part.handSizeDelta !== undefined && pc.maxHandSize !== null) pc.maxHandSize += part.handSizeDelta;
+        pc.trace.push({
+          layer: 'player', effectId: l.id, timestamp: l.timestamp, sourceId: l.source.id, sourceName: l.source.printed.name,
+          text: l.text, range: l.range, description: env.describe(part), reason: { kind: 'timestamp' },
+          changes: [{ characteristic: 'abilities', before, after: `${pc.maxHandSize ?? 'none'}|${pc.abilities.join(', ')}` }],
+        });
+      }
+      applied.set(l.id, { live: l, affected: targets, layers: ['player'] });
+    }
+    for (const part of l.partsByLayer.get('rules') ?? []) {
+      if (part.kind === 'rules') rules.push({ effectId: l.id, description: part.description });
+      applied.set(l.id, { live: l, affected: [], layers: ['rules'] });
+    }
+  }
+  return { players, rules };
+}
+
+export type { AbilityPart };
+export { objectKey };

@@ -1,0 +1,40 @@
+// A continuous effect as the layer system sees it during one computation:
+// a static ability's effect, a resolved effect, a counter or a face-down
+// status, each with its source, timestamp and bindings.
+
+import type { EffectSpec, Layer, Part } from '../effects/ir';
+import type { Range } from '../syntax/ast';
+import type { Timestamp } from './results';
+import type { Bindings, ContinuousEffect, GameObject } from './state';
+
+export interface Live {
+  id: string;
+  kind: 'static' | 'resolved' | 'counter' | 'rule';
+  source: GameObject;
+  spec: EffectSpec;
+  timestamp: Timestamp;
+  /** 604.3 / 613.3: from a characteristic-defining ability. */
+  cda: boolean;
+  bindings: Bindings;
+  text: string;
+  range?: Range;
+  label?: string;
+  /** For static effects: the key of the ability instance that generates it (existence, 613.8a). */
+  abilityKey?: string;
+  resolved?: ContinuousEffect;
+  partsByLayer: Map<Layer, Part[]>;
+}
+
+export function partsByLayer(parts: readonly Part[]): Map<Layer, Part[]> {
+  const m = new Map<Layer, Part[]>();
+  for (const p of parts) {
+    const list = m.get(p.layer);
+    if (list) list.push(p);
+    else m.set(p.layer, [p]);
+  }
+  return m;
+}
+
+export function emptyBindings(you: string): Bindings {
+  return { you, targets: [], targetPlayers: [], choices: [] };
+}

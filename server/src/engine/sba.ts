@@ -1,0 +1,100 @@
+// 704: state-based actions, performed after every event until none apply.
+// All applicable actions are performed simultaneously (704.3), then checked again.
+
+import type { Filter } from '../effects/ir';
+import { matches } from './evaluate';
+import type { Game } from './game';
+import type { GameObject } from './state';
+import { hasWord, isType, type Working } from './working';
+
+/** What one round of state-based actions does: zone changes go through the replacement pipeline (614), the rest is done directly. */
+export interface SbaRound {
+  events: { object: GameObject; cause: 'sba' | 'destroy'; why: string }[];
+  direct: (() => void)[];
+}
+
+function enchantFilter(w: Working): Filter | undefined {
+  for (const a of w.abilities) if (a.ability.kind === 'keyword' && a.ability.keyword.toLowerCase() === 'enchant') return a.ability.enchantFilter;
+  return undefined;
+}
+
+/** 303.4 / 701.3: can this Aura be attached to that object? */
+export function auraCanEnchant(game: Game, aura: Working, target: Working | undefined): boolean {
+  if (!target || target.obj.zone !== 'battlefield') return false;
+  if (target.obj.id === aura.obj.id) return false; // 303.4d
+  const f = enchantFilter(aura);
+  if (!f) return true;
+  return matches({ ...f, zones: [] }, target, { source: aura.obj, bindings: { you: aura.controller, targets: [], targetPlayers: [], choices: aura.obj.entryChoices } }, game.layers().world, game.evalEnv, true);
+}
+
+/** 704.3: every state-based action that applies now, to be performed simultaneously. */
+export function findStateBasedActions(game: Game): SbaRound {
+  {
+    const world = game.layers().world;
+    const actions: (() => void)[] = [];
+    const events: SbaRound['events'] = [];
+    for (const w of world.values()) {
+      const o = w.obj;
+      if (o.zone !== 'battlefield') continue;
+      const name = o.printed.name;
+      if (isType(w, 'Creature') && w.toughness !== null) {
+        if (w.toughness <= 0) {
+          // 704.5f: not destruction; regeneration can't replace it.
+          events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: toughness ${w.toughness} (704.5f)` });
+          continue;
+        }
+        if (o.damage > 0 && o.damage >= w.toughness && !hasKeyword(w, 'indestructible')) {
+          events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: ${o.damage} damage marked, toughness ${w.toughness} (704.5g)` });
+          continue;
+        }
+        if (o.deathtouchDamage && o.damage > 0 && !hasKeyword(w, 'indestructible')) {
+          events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: damage from a source with deathtouch (704.5h)` });
+          continue;
+        }
+      }
+      if (hasWord(w.subtypes, 'Aura')) {
+        const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
+        if (!auraCanEnchant(game, w, target)) {
+          // 704.5m
+          events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: ${target ? `it can't enchant ${target.obj.printed.name}` : 'it is attached to nothing'} (704.5m)` });
+          continue;
+        }
+      }
+      if ((hasWord(w.subtypes, 'Equipment') || hasWord(w.subtypes, 'Fortification')) && o.attachedTo) {
+        const target = world.get(o.attachedTo);
+        const wanted = hasWord(w.subtypes, 'Equipment') ? 'Creature' : 'Land';
+        if (!target || target.obj.zone !== 'battlefield' || !isType(target, wanted) || isType(w, 'Creature')) {
+          // 704.5n
+          actions.push(() => {
+            o.attachedTo = undefined;
+            game.changed();
+            game.note(`${name} becomes unattached: ${target ? `${target.obj.printed.name} is not a ${wanted.toLowerCase()}` : 'what it was attached to is gone'} (704.5n)`, 'sba');
+          });
+        }
+      }
+      const plus = o.counters.get('+1/+1') ?? 0;
+      const minus = o.counters.get('-1/-1') ?? 0;
+      if (plus > 0 && minus > 0) {
+        // 704.5q: remove N of each, N the smaller count.
+        const n = Math.min(plus, minus);
+        actions.push(() => {
+          o.counters.set('+1/+1', plus - n);
+          o.counters.set('-1/-1', minus - n);
+          game.changed();
+          game.note(`${n} +1/+1 and ${n} -1/-1 counter${n === 1 ? '' : 's'} removed from ${name} (704.5q)`, 'sba');
+        });
+      }
+    }
+    // 704.5a: a player with 0 or less life loses the game (reported, the scenario goes on).
+    for (const p of game.state.players) {
+      if (p.life <= 0 && !game.log.some((l) => l.text.startsWith(`${p.name} loses the game`))) game.note(`${p.name} loses the game: ${p.life} life (704.5a)`, 'sba');
+    }
+    return { events, direct: actions };
+  }
+}
+
+export function hasKeyword(w: Working, keyword: string): boolean {
+  return w.abilities.some((a) => a.ability.kind === 'keyword' && a.ability.keyword.toLowerCase() === keyword);
+}
+
+export { type GameObject };

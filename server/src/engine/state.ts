@@ -1,0 +1,174 @@
+// The engine's internal, mutable game state. Only the timeline mutates it;
+// the layer system reads it and produces computed characteristics. Nothing
+// here is exported to the CLI or the server: they see `results.ts` views.
+
+import type { ObjectDecl, Range } from '../syntax/ast';
+import type { Ability, Color, Duration, EffectSpec, ReplacementSpec, Zone } from '../effects/ir';
+import type { Timestamp } from './results';
+
+/** An ability as one object has it: printed, copied, granted, from a counter or a land type. */
+export interface AbilityInstance {
+  /** Identity across recomputations: `ogre/0` (printed 0), `e12/ogre/0` (granted by effect e12). */
+  key: string;
+  text: string;
+  ability: Ability;
+  origin: 'printed' | 'granted' | 'copied' | 'counter' | 'land-type' | 'face';
+  grantedBy?: string;
+  /** 613.7a: the timestamp of the effect that granted it. */
+  grantTimestamp?: number;
+  range?: Range;
+}
+
+/** Printed characteristics (the card as declared), before any layer. */
+export interface Printed {
+  name: string;
+  manaCost: string | null;
+  manaValue: number;
+  colors: Color[];
+  supertypes: string[];
+  types: string[];
+  subtypes: string[];
+  abilities: AbilityInstance[];
+  power: number | null;
+  toughness: number | null;
+  /** `*` printed: defined by a CDA (208.2). */
+  powerStar: boolean;
+  toughnessStar: boolean;
+}
+
+/** Copiable values (707.2): what a copy effect copies. Same shape as printed values. */
+export type CopiableValues = Printed;
+
+export interface GameObject {
+  id: string;
+  decl: ObjectDecl;
+  declIndex: number;
+  copyIndex?: number;
+  isToken: boolean;
+  printed: Printed;
+  zone: Zone | null;
+  /** 400.7: increments each time the object changes zones; effects locked to an old incarnation stop. */
+  incarnation: number;
+  owner: string;
+  /** Who controls it before layer 2 (the owner, or `under PLAYER` as it entered). */
+  baseController: string;
+  tapped: boolean;
+  faceDown: boolean;
+  attachedTo?: string;
+  counters: Map<string, number>;
+  /** 613.7c: each kind of counter's timestamp. */
+  counterTimestamps: Map<string, number>;
+  timestamp: number;
+  /** Answers to `As ~ enters, choose …` (614.12a), in order. */
+  entryChoices: string[];
+  damage: number;
+  deathtouchDamage: boolean;
+}
+
+/** Bindings fixed when a resolved effect is created (611.2d: X is fixed on resolution). */
+export interface Bindings {
+  /** The player the text calls `you`. */
+  you: string;
+  /** Object ids bound to `target …` phrases, in order. */
+  targets: string[];
+  /** Player targets by index (a target that names a player). */
+  targetPlayers: (string | undefined)[];
+  choices: string[];
+  x?: number;
+  /** `it` / `that creature`: the object of the previous clause. */
+  it?: string;
+  /** For replacement actions: the object and amount of the event being replaced. */
+  eventObject?: string;
+  eventAmount?: number;
+}
+
+export interface ContinuousEffect {
+  id: string;
+  kind: 'resolved' | 'static';
+  sourceId: string;
+  /** The source object's incarnation when the effect was created (resolved effects). */
+  sourceIncarnation: number;
+  spec: EffectSpec;
+  duration: Duration;
+  bindings: Bindings;
+  timestamp: number;
+  text: string;
+  range?: Range;
+  label?: string;
+  /** 611.2c: objects (id@incarnation) fixed when the effect began, for effects that change characteristics or control. */
+  lockedSet?: string[];
+  /** Copy effects (707.2c, 707.2b): the copiable values taken when the effect began. */
+  copyValues?: CopiableValues;
+  ended: boolean;
+}
+
+/** A replacement or prevention effect created by a resolving spell (615 shields, 611.2c's second example). */
+export interface ResolvedReplacement {
+  id: string;
+  sourceId: string;
+  spec: ReplacementSpec;
+  duration: Duration;
+  bindings: Bindings;
+  timestamp: number;
+  text: string;
+  range?: Range;
+  used: boolean;
+  ended: boolean;
+}
+
+export interface PlayerState {
+  name: string;
+  life: number;
+  /** Named objects in hand are objects with zone `hand`; drawn unnamed cards are counted here. */
+  unnamedInHand: number;
+  /** Unnamed cards discarded or milled. */
+  unnamedInGraveyard: number;
+  libraryDrawn: number;
+}
+
+export interface GameState {
+  objects: GameObject[];
+  byId: Map<string, GameObject>;
+  players: PlayerState[];
+  effects: ContinuousEffect[];
+  replacements: ResolvedReplacement[];
+  nextTimestamp: number;
+  nextEffectId: number;
+  activePlayer: number;
+  turn: number;
+}
+
+export function cloneState(s: GameState): GameState {
+  const objects = s.objects.map((o) => ({
+    ...o,
+    counters: new Map(o.counters),
+    counterTimestamps: new Map(o.counterTimestamps),
+    entryChoices: [...o.entryChoices],
+  }));
+  return {
+    objects,
+    byId: new Map(objects.map((o) => [o.id, o])),
+    players: s.players.map((p) => ({ ...p })),
+    effects: s.effects.map((e) => ({ ...e })),
+    replacements: s.replacements.map((r) => ({ ...r })),
+    nextTimestamp: s.nextTimestamp,
+    nextEffectId: s.nextEffectId,
+    activePlayer: s.activePlayer,
+    turn: s.turn,
+  };
+}
+
+export function takeTimestamp(s: GameState): number {
+  return s.nextTimestamp++;
+}
+
+/** Compare sortable timestamps (613.7): lexicographic, a prefix first. */
+export function compareTimestamps(a: Timestamp, b: Timestamp): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return a.length - b.length;
+}
+
+export function objectKey(o: GameObject): string {
+  return `${o.id}@${o.incarnation}`;
+}

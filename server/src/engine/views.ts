@@ -1,0 +1,113 @@
+// From the internal game to the reported views (results.ts): what the CLI,
+// the hover and the expectations read.
+
+import type { Layer } from '../effects/ir';
+import type { Game } from './game';
+import type { AbilityView, EffectView, ObjectView, PlayerView, WorldView } from './results';
+import type { Working } from './working';
+
+export function isPhantom(id: string): boolean {
+  return id.startsWith('resolve@');
+}
+
+function abilityViews(w: Working): AbilityView[] {
+  return w.abilities.map((a) => ({ text: a.text, ability: a.ability, origin: a.origin, grantedBy: a.grantedBy, range: a.range }));
+}
+
+export function objectView(game: Game, w: Working): ObjectView {
+  const o = w.obj;
+  const r = game.layers();
+  return {
+    id: o.id,
+    declName: o.decl.name.text,
+    alias: o.decl.alias?.text,
+    declRange: o.decl.range,
+    isToken: o.isToken,
+    zone: o.zone,
+    controller: o.zone === 'battlefield' ? w.controller : o.owner,
+    owner: o.owner,
+    tapped: o.tapped,
+    faceDown: o.faceDown,
+    attachedTo: o.attachedTo,
+    counters: Object.fromEntries([...o.counters].filter(([, n]) => n > 0)),
+    timestamp: [o.timestamp],
+    chars: {
+      name: w.name,
+      manaCost: w.manaCost,
+      manaValue: w.manaValue,
+      colors: [...w.colors],
+      supertypes: [...w.supertypes],
+      types: [...w.types],
+      subtypes: w.allCreatureTypes ? [...w.subtypes, 'every creature type'] : [...w.subtypes],
+      abilities: abilityViews(w),
+      power: w.power,
+      toughness: w.toughness,
+    },
+    damage: o.damage,
+    trace: r.traces.get(o.id) ?? [],
+  };
+}
+
+export function worldView(game: Game): WorldView {
+  const r = game.layers();
+  const objects: ObjectView[] = [];
+  for (const w of r.world.values()) if (!isPhantom(w.obj.id)) objects.push(objectView(game, w));
+  const players: PlayerView[] = game.state.players.map((p) => {
+    const pc = r.players.get(p.name);
+    const hand = game.state.objects.filter((o) => o.zone === 'hand' && o.owner === p.name).map((o) => o.id);
+    return {
+      name: p.name,
+      life: p.life,
+      hand,
+      handSize: hand.length + p.unnamedInHand,
+      graveyard: [...game.state.objects.filter((o) => o.zone === 'graveyard' && o.owner === p.name).map((o) => o.id), ...Array.from({ length: p.unnamedInGraveyard }, () => 'card')],
+      exile: game.state.objects.filter((o) => o.zone === 'exile' && o.owner === p.name).map((o) => o.id),
+      libraryDrawn: p.libraryDrawn,
+      maxHandSize: pc ? pc.maxHandSize : 7,
+      abilities: pc ? [...pc.abilities] : [],
+      trace: pc?.trace ?? [],
+    };
+  });
+  const effects: EffectView[] = [];
+  for (const [id, rec] of r.applied) {
+    const l = rec.live;
+    effects.push({
+      id,
+      label: l.label,
+      sourceId: l.source.id,
+      sourceName: l.source.printed.name,
+      text: l.text,
+      range: l.range,
+      kind: l.kind === 'counter' ? 'counter' : l.kind === 'rule' ? 'rule' : l.kind,
+      layers: [...new Set<Layer>(rec.layers)],
+      cda: l.cda,
+      timestamp: l.timestamp,
+      affected: rec.affected,
+      locked: !!l.resolved?.lockedSet,
+      active: true,
+    });
+  }
+  return {
+    objects,
+    players,
+    effects,
+    dependencies: r.dependencies,
+    loops: r.loops,
+    activePlayer: game.active,
+    turn: game.state.turn,
+  };
+}
+
+/** A canonical text of a game's visible state: identical outcomes merge (issue: every distinct outcome, once). */
+export function fingerprint(game: Game): string {
+  const r = game.layers();
+  const parts: string[] = [];
+  for (const w of r.world.values()) {
+    const o = w.obj;
+    if (o.zone === null && o.incarnation === 0) continue;
+    parts.push([o.id, o.zone, w.controller, o.tapped, o.faceDown, o.attachedTo ?? '', [...o.counters].join(','), o.damage, w.name, w.power, w.toughness, w.colors.join(','), w.types.join(','), w.subtypes.join(','), w.abilities.map((a) => a.text).join('|')].join(';'));
+  }
+  for (const p of game.state.players) parts.push([p.name, p.life, p.unnamedInHand, p.unnamedInGraveyard, p.libraryDrawn].join(';'));
+  parts.push(game.state.effects.filter((e) => !e.ended).map((e) => e.id).join(','));
+  return parts.join('\n');
+}

@@ -1,0 +1,101 @@
+// Working characteristics: the values the layer system rewrites in place,
+// one record per object, starting from the printed values (613.1).
+
+import type { Color } from '../effects/ir';
+import type { AbilityInstance, CopiableValues, GameObject, GameState } from './state';
+
+export interface Working {
+  obj: GameObject;
+  name: string;
+  manaCost: string | null;
+  manaValue: number;
+  colors: Color[];
+  supertypes: string[];
+  types: string[];
+  subtypes: string[];
+  /** 702.73 / `is every creature type`: has all creature types without listing them. */
+  allCreatureTypes: boolean;
+  abilities: AbilityInstance[];
+  power: number | null;
+  toughness: number | null;
+  controller: string;
+  /** `can't have or gain abilities`. */
+  cantHaveAbilities: boolean;
+}
+
+/** The whole board at one moment of the layer computation. */
+export type World = Map<string, Working>;
+
+export function fromValues(obj: GameObject, v: CopiableValues): Working {
+  return {
+    obj,
+    name: v.name,
+    manaCost: v.manaCost,
+    manaValue: v.manaValue,
+    colors: [...v.colors],
+    supertypes: [...v.supertypes],
+    types: [...v.types],
+    subtypes: [...v.subtypes],
+    allCreatureTypes: false,
+    abilities: [...v.abilities],
+    // 208.2: a `*` with no CDA to define it counts as 0.
+    power: v.power === null ? null : v.power,
+    toughness: v.toughness === null ? null : v.toughness,
+    controller: obj.baseController,
+    cantHaveAbilities: false,
+  };
+}
+
+export function initialWorld(state: GameState): World {
+  const w: World = new Map();
+  for (const o of state.objects) w.set(o.id, fromValues(o, o.printed));
+  return w;
+}
+
+export function cloneWorking(x: Working): Working {
+  return {
+    ...x,
+    colors: [...x.colors],
+    supertypes: [...x.supertypes],
+    types: [...x.types],
+    subtypes: [...x.subtypes],
+    abilities: [...x.abilities],
+  };
+}
+
+export function cloneWorld(w: World): World {
+  const c: World = new Map();
+  for (const [k, v] of w) c.set(k, cloneWorking(v));
+  return c;
+}
+
+/** The copiable values of a working record (707.2): taken after layer 1. */
+export function toCopiable(x: Working): CopiableValues {
+  return {
+    name: x.name,
+    manaCost: x.manaCost,
+    manaValue: x.manaValue,
+    colors: [...x.colors],
+    supertypes: [...x.supertypes],
+    types: [...x.types],
+    subtypes: [...x.subtypes],
+    abilities: [...x.abilities],
+    power: x.power,
+    toughness: x.toughness,
+    powerStar: false,
+    toughnessStar: false,
+  };
+}
+
+const eq = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+export const hasWord = (xs: readonly string[], w: string) => xs.some((x) => eq(x, w));
+
+export function isType(x: Working, t: string): boolean {
+  return hasWord(x.types, t);
+}
+
+export function typeLine(x: { supertypes: string[]; types: string[]; subtypes: string[]; allCreatureTypes?: boolean }): string {
+  const left = [...x.supertypes, ...x.types].join(' ');
+  const subs = x.allCreatureTypes ? [...x.subtypes, '(every creature type)'] : x.subtypes;
+  return subs.length ? `${left} — ${subs.join(' ')}` : left;
+}
