@@ -11,10 +11,12 @@ import { compareTimestamps } from './state';
 
 /** What the layer system lends the dependency finder. */
 export interface Trial {
-  /** A comparable reading of what `a` would do now: existence, affected set, values. */
-  signature(a: Live): Signature;
-  /** The same reading after `b` has been applied to a scratch copy of the world. */
-  signatureAfter(a: Live, b: Live): Signature;
+  /**
+   * 613.8a: apply `b` to a scratch copy of the layer's state and say how that
+   * changes `a` (its existence, text, what it applies to, what it does to
+   * them), in the words of compareSignatures, or undefined when it does not.
+   */
+  because(a: Live, b: Live): string | undefined;
   /** Static prefilter (613.8 reads/writes): could applying `b` change anything `a` reads? */
   mayDepend(a: Live, b: Live): boolean;
   sourceName(l: Live): string;
@@ -44,39 +46,64 @@ export class LayerOrder {
   readonly found: DependencyView[] = [];
   readonly loops: string[][] = [];
   private readonly seenLoops = new Set<string>();
-  private readonly prefilter = new Map<string, boolean>();
+  /** 613.8a prefilter, computed once per pair: which effects `a` might depend on. */
+  private readonly potential = new Map<string, Set<string>>();
+  private readonly known: Live[] = [];
+  private readonly knownIds = new Set<string>();
 
   constructor(
     private readonly layer: Layer,
     private readonly trial: Trial,
   ) {}
 
+  /** Learn the effects seen for the first time, pairing each with every known one (both ways). */
+  private learn(group: Live[]): void {
+    for (const l of group) {
+      if (this.knownIds.has(l.id)) continue;
+      for (const k of this.known) {
+        this.consider(l, k);
+        this.consider(k, l);
+      }
+      this.known.push(l);
+      this.knownIds.add(l.id);
+    }
+  }
+
+  private consider(a: Live, b: Live): void {
+    // 613.8a(c): a CDA and a non-CDA effect never depend on each other.
+    if (a.cda !== b.cda) return;
+    if (!this.trial.mayDepend(a, b)) return;
+    let s = this.potential.get(a.id);
+    if (!s) this.potential.set(a.id, (s = new Set()));
+    s.add(b.id);
+  }
+
   /** 613.8b/c: pick the next effect among `group` (all unapplied, all existing), re-evaluating dependencies now. */
   next(group: Live[], fallback: OrderReason): { next: Live; reason: OrderReason } {
     if (group.length === 1) return { next: group[0]!, reason: this.reasonFor(group[0]!, fallback, undefined) };
+    this.learn(group);
+    const inGroup = new Map(group.map((l) => [l.id, l]));
     const deps = new Map<string, Map<string, string>>();
-    const sigs = new Map<string, Signature>();
-    const sig = (a: Live) => {
-      let s = sigs.get(a.id);
-      if (!s) sigs.set(a.id, (s = this.trial.signature(a)));
-      return s;
-    };
+    // Only the pairs the prefilter kept are tried; a board of independent
+    // effects costs one pass in timestamp order.
     for (const a of group) {
-      for (const b of group) {
-        if (a === b) continue;
-        // 613.8a(c): a CDA and a non-CDA effect never depend on each other.
-        if (a.cda !== b.cda) continue;
-        const key = `${a.id}\u0000${b.id}`;
-        let may = this.prefilter.get(key);
-        if (may === undefined) this.prefilter.set(key, (may = this.trial.mayDepend(a, b)));
-        if (!may) continue;
-        const because = compareSignatures(sig(a), this.trial.signatureAfter(a, b));
+      const pot = this.potential.get(a.id);
+      if (!pot) continue;
+      for (const bId of pot) {
+        const b = inGroup.get(bId);
+        if (!b) continue;
+        const because = this.trial.because(a, b);
         if (!because) continue;
         let m = deps.get(a.id);
         if (!m) deps.set(a.id, (m = new Map()));
         m.set(b.id, because);
         this.record(a, b, because);
       }
+    }
+    if (!deps.size) {
+      let first = group[0]!;
+      for (const l of group) if (compareTimestamps(l.timestamp, first.timestamp) < 0) first = l;
+      return { next: first, reason: this.reasonFor(first, fallback, undefined) };
     }
     const byId = new Map(group.map((l) => [l.id, l]));
     const comps = stronglyConnected(group.map((l) => l.id), (id) => [...(deps.get(id)?.keys() ?? [])]);

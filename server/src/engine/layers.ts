@@ -5,12 +5,12 @@
 
 import type { Ability, AbilityPart, Filter, Layer, Part, Selector } from '../effects/ir';
 import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
-import { LayerOrder, type Signature, type Trial } from './dependency';
-import { chosen, evalCondition, evalExpr, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
+import { LayerOrder, type Trial } from './dependency';
+import { chosen, evalCondition, evalExpr, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
-import { cloneWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+import { ScratchWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
 
@@ -205,6 +205,19 @@ function writes(l: Live, layer: Layer): Set<Aspect> {
   return out;
 }
 
+/** Counts and other objects' stats make an effect's values depend on the whole board. */
+function hasGlobalExpr(parts: Part[]): boolean {
+  let found = false;
+  const walk = (x: unknown): void => {
+    if (found || !x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'count' || (o.kind === 'stat' && o.of !== undefined)) found = true;
+    for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
+  };
+  walk(parts);
+  return found;
+}
+
 // ---------------------------------------------------------------------------
 
 function describeLayer(l: Live, layer: Layer, env: LayerEnv): string {
@@ -347,13 +360,48 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
       continue;
     }
     const done = new Set<string>();
+    /** Whether what `a` does to an object depends on anything but that object (counts, other objects' stats). */
+    const readsOthers = (a: Live): boolean => hasGlobalExpr(a.partsByLayer.get(layer) ?? []);
     const trial: Trial = {
-      signature: (a) => signatureIn(a, layer, world),
-      signatureAfter: (a, b) => {
-        const scratch = cloneWorld(world);
-        applyTo(b, layer, scratch, affectedIn(b, scratch), false, { kind: 'timestamp' });
-        if (layer === '4') for (const w of scratch.values()) intrinsicLandAbilities(w, env.makeAbility);
-        return signatureIn(a, layer, scratch);
+      because: (a, b) => {
+        const scratch = new ScratchWorld(world);
+        const touched = affectedIn(b, world);
+        applyTo(b, layer, scratch, touched, false, { kind: 'timestamp' });
+        if (layer === '4') for (const id of touched) intrinsicLandAbilities(scratch.get(id)!, env.makeAbility);
+        // Nothing outside `touched` changed, so only those objects (and the
+        // source, for existence and text) need a second look.
+        const sourceTouched = touched.includes(a.source.id);
+        const existedBefore = existsIn(a, world);
+        if ((sourceTouched || a.spec.condition) && existedBefore !== existsIn(a, scratch)) return 'changes whether it exists';
+        if (!existedBefore) return undefined;
+        if (sourceTouched && a.abilityKey) {
+          const textOf = (w: World) => w.get(a.source.id)?.abilities.find((x) => x.key === a.abilityKey)?.text ?? '';
+          if (textOf(world) !== textOf(scratch)) return 'changes its text';
+        }
+        const before = affectedIn(a, world);
+        let after = before;
+        if (!fixedSets.has(a.id) && !lockedIds(a) && a.spec.affected.kind === 'filter') {
+          if (sourceTouched) after = affectedIn(a, scratch);
+          else {
+            const filter = a.spec.affected.filter;
+            const scope = scopeIn(a, world);
+            const inBefore = new Set(before);
+            for (const id of touched) {
+              const x = scratch.get(id);
+              if (x && matches(filter, x, scope, scratch, env) !== inBefore.has(id)) return 'changes what it applies to';
+            }
+          }
+        }
+        if (after.join(',') !== before.join(',')) return 'changes what it applies to';
+        const look = readsOthers(a) || sourceTouched ? before : before.filter((id) => touched.includes(id));
+        const scopeBefore = scopeIn(a, world);
+        const scopeAfter = scopeIn(a, scratch);
+        for (const id of look) {
+          const v0 = JSON.stringify(valuesOf(a, layer, world.get(id), world, scopeBefore));
+          const v1 = JSON.stringify(valuesOf(a, layer, scratch.get(id), scratch, scopeAfter));
+          if (v0 !== v1) return 'changes what it does';
+        }
+        return undefined;
       },
       mayDepend: (a, b) => {
         const r = reads(a);
@@ -367,15 +415,6 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
         return true;
       },
       sourceName: (l) => l.source.printed.name,
-    };
-    const signatureIn = (a: Live, lyr: Layer, w: World): Signature => {
-      if (!existsIn(a, w)) return { exists: false, affected: '', does: '', text: '' };
-      const ids = affectedIn(a, w);
-      const scope = scopeIn(a, w);
-      const does = ids.map((id) => valuesOf(a, lyr, w.get(id), w, scope));
-      const src = w.get(a.source.id);
-      const text = a.abilityKey ? src?.abilities.find((x) => x.key === a.abilityKey)?.text ?? '' : '';
-      return { exists: true, affected: ids.join(','), does: JSON.stringify(does), text };
     };
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] =>
       (a.partsByLayer.get(lyr) ?? []).map((p) => partValues(p, scope, w, ww));

@@ -69,6 +69,49 @@ export function cloneWorld(w: World): World {
   return c;
 }
 
+/**
+ * A scratch copy of a world for trial application (613.8a) that copies a
+ * record only when it is fetched with `get` (which is how effects reach the
+ * objects they change). Iteration yields the base record of anything not yet
+ * fetched, so callers must only read what they iterate. Trials touch a few
+ * objects of a large board, so this keeps a trial near O(what it changes).
+ */
+export class ScratchWorld extends Map<string, Working> {
+  constructor(private readonly base: World) {
+    super();
+  }
+  override get(k: string): Working | undefined {
+    const own = super.get(k);
+    if (own) return own;
+    const b = this.base.get(k);
+    if (!b) return undefined;
+    const c = cloneWorking(b);
+    super.set(k, c);
+    return c;
+  }
+  override has(k: string): boolean {
+    return this.base.has(k);
+  }
+  override get size(): number {
+    return this.base.size;
+  }
+  override *keys(): MapIterator<string> {
+    yield* this.base.keys();
+  }
+  override *values(): MapIterator<Working> {
+    for (const [k, v] of this.base) yield super.get(k) ?? v;
+  }
+  override *entries(): MapIterator<[string, Working]> {
+    for (const [k, v] of this.base) yield [k, super.get(k) ?? v];
+  }
+  override [Symbol.iterator](): MapIterator<[string, Working]> {
+    return this.entries();
+  }
+  override forEach(cb: (v: Working, k: string, m: Map<string, Working>) => void): void {
+    for (const [k, v] of this.entries()) cb(v, k, this);
+  }
+}
+
 /** The copiable values of a working record (707.2): taken after layer 1. */
 export function toCopiable(x: Working): CopiableValues {
   return {
