@@ -170,6 +170,8 @@ export interface TypePart {
   allCreatureTypes?: boolean;
   /** `loses all creature types`. */
   loseAllCreatureTypes?: boolean;
+  /** `is a Treefolk`, `becomes a Frog`: the subtypes named replace the old subtypes of the same kind (205.1a). */
+  replaceSubtypes?: boolean;
 }
 
 export interface ColorPart {
@@ -192,6 +194,8 @@ export interface AbilityPart {
   removeAll?: boolean;
   /** `can't have or gain abilities`. */
   cantHave?: boolean;
+  /** `can't have or gain flying`: these keywords (or texts) can't be gained later in the layer either. */
+  cantGain?: string[];
 }
 
 export interface PowerToughnessPart {
@@ -279,7 +283,7 @@ export type EventPattern =
   | { kind: 'gain-life'; player: PlayerRef }
   | { kind: 'lose-life'; player: PlayerRef }
   | { kind: 'discard'; player: PlayerRef }
-  | { kind: 'damage'; source?: Selector; to?: Selector; combatOnly?: boolean }
+  | { kind: 'damage'; source?: Selector; to?: Selector; /** `to an opponent or a permanent an opponent controls`: any of these. */ toAny?: Selector[]; combatOnly?: boolean }
   | { kind: 'counters'; object: Selector; counter?: string };
 
 export type ReplacementSpec =
@@ -294,7 +298,7 @@ export type ReplacementSpec =
   /** `enters with N COUNTER counters`. */
   | { kind: 'enters-with-counters'; affected: Selector; counter: string; amount: Expr }
   /** `If EVENT, ACTIONS instead.` */
-  | { kind: 'instead'; event: EventPattern; actions: Action[] }
+  | { kind: 'instead'; event: EventPattern; actions: Action[]; /** `The next time …`: applies once, then is used up (609.7-like). */ once?: boolean }
   /** Damage modification: `deals that much damage plus 2 instead`, `deals double that damage instead`. */
   | { kind: 'modify-damage'; event: EventPattern; add?: number; multiply?: number }
   /** `put that many -1/-1 counters on it instead` (damage becomes counters). */

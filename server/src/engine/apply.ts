@@ -56,6 +56,12 @@ function applyType(p: TypePart, w: Working, scope: Scope): void {
   }
   if (p.addSubtypes) {
     const subs = p.addSubtypes.map((c) => chosen(c, scope)).filter((s): s is string => !!s);
+    if (p.replaceSubtypes && !p.setTypes) {
+      // 205.1a: `is a Treefolk` — the named subtypes replace the old ones of the same kind.
+      const kinds = new Set(subs.map(subtypeCategory));
+      w.subtypes = w.subtypes.filter((s) => !kinds.has(subtypeCategory(s)));
+      if (kinds.has('Creature')) w.allCreatureTypes = false;
+    }
     if (p.setTypes) {
       // `becomes a Frog creature`: the named creature types replace the old ones.
       const creatureSubs = subs.filter(isCreatureType);
@@ -93,6 +99,14 @@ function applyColor(p: ColorPart, w: Working, scope: Scope): void {
   if (p.add) w.colors = sortColors(new Set([...w.colors, ...resolve(p.add)]));
 }
 
+/** `protection from the color of your choice`: the keyword takes the chosen color. */
+function withChoices(a: Ability, live: Live): Ability {
+  if (a.kind !== 'keyword' || !a.parameter?.includes('{choice:color}')) return a;
+  const color = live.bindings.choices.find((c) => /^(white|blue|black|red|green)$/i.test(c ?? '')) ?? 'the chosen color';
+  const parameter = a.parameter.replace('{choice:color}', color.toLowerCase());
+  return { ...a, parameter, text: a.text.replace(/the color of your choice|the chosen color/i, color.toLowerCase()) };
+}
+
 function applyAbilities(p: AbilityPart, w: Working, live: Live, grantTs: number): void {
   if (p.removeAll || p.cantHave) w.abilities = [];
   if (p.cantHave) w.cantHaveAbilities = true;
@@ -104,8 +118,12 @@ function applyAbilities(p: AbilityPart, w: Working, live: Live, grantTs: number)
       return !names.includes(normalizeForCompare(a.text));
     });
   }
+  if (p.cantGain) w.cantGain = [...w.cantGain, ...p.cantGain.map(normalizeForCompare)];
   if (p.add && !w.cantHaveAbilities) {
-    p.add.forEach((ability, i) => {
+    p.add.forEach((ability0, i) => {
+      const ability = withChoices(ability0, live);
+      const k = keywordName(ability);
+      if (w.cantGain.includes(k ?? normalizeForCompare(ability.text))) return;
       const inst: AbilityInstance = {
         key: `${live.id}/${w.obj.id}/${i}`,
         text: ability.text,

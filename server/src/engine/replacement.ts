@@ -120,7 +120,7 @@ function applyOne(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, 
   next.add(c.id);
   if (c.resolvedId) {
     const r = game.state.replacements.find((x) => x.id === c.resolvedId);
-    if (r && (c.spec.kind === 'prevent' && c.spec.shield)) r.used = true;
+    if (r && ((c.spec.kind === 'prevent' && c.spec.shield) || (c.spec.kind === 'instead' && c.spec.once))) r.used = true;
   }
   const spec = c.spec;
   const you = c.scope.bindings.you;
@@ -259,6 +259,7 @@ function patternMatches(pat: EventPattern, e: GameEvent, scope: Scope, game: Gam
     case 'damage': {
       if (e.kind !== 'damage' || e.amount <= 0) return false;
       if (pat.source && !objectMatches(pat.source, e.source, scope, world, game)) return false;
+      if (pat.toAny) return pat.toAny.some((to) => patternMatches({ kind: 'damage', to }, e, scope, game, world));
       if (pat.to) {
         if (pat.to.kind === 'player') return !!e.target.player && players(pat.to.player).includes(e.target.player);
         if (e.target.object) return objectMatches(pat.to, e.target.object, scope, world, game);

@@ -21,6 +21,8 @@ export interface Working {
   controller: string;
   /** `can't have or gain abilities`. */
   cantHaveAbilities: boolean;
+  /** `can't have or gain flying`: keyword names (or texts) that later grants can't add. */
+  cantGain: string[];
 }
 
 /** The whole board at one moment of the layer computation. */
@@ -43,6 +45,7 @@ export function fromValues(obj: GameObject, v: CopiableValues): Working {
     toughness: v.toughness === null ? null : v.toughness,
     controller: obj.baseController,
     cantHaveAbilities: false,
+    cantGain: [],
   };
 }
 
@@ -60,6 +63,7 @@ export function cloneWorking(x: Working): Working {
     types: [...x.types],
     subtypes: [...x.subtypes],
     abilities: [...x.abilities],
+    cantGain: [...x.cantGain],
   };
 }
 

@@ -1,0 +1,150 @@
+// Words of an ability text, with offsets into the text as written, and a
+// cursor that backtracks and remembers the furthest place it failed (for a
+// warning that says what was expected there).
+
+export interface Word {
+  /** Lower-case text; for a quoted ability, the text inside the quotes (case kept). */
+  w: string;
+  /** As written. */
+  raw: string;
+  start: number;
+  end: number;
+  kind: 'word' | 'punct' | 'quote' | 'mana' | 'pt' | 'number';
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+};
+export const numberWord = (w: string): number | undefined => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
+
+/**
+ * Split text into words. Reminder text in parentheses becomes blanks (quotes
+ * inside it included) so offsets still point into the original.
+ */
+export function blankReminders(text: string): string {
+  let out = '';
+  let depth = 0;
+  let inQuote = false;
+  for (const ch of text) {
+    if (ch === '"' && depth === 0) inQuote = !inQuote;
+    if (!inQuote && ch === '(') depth++;
+    out += depth > 0 ? ' '.repeat(ch.length) : ch;
+    if (!inQuote && ch === ')' && depth > 0) depth--;
+  }
+  return out;
+}
+
+export function words(text: string, from = 0, to = text.length): Word[] {
+  const out: Word[] = [];
+  let i = from;
+  while (i < to) {
+    const c = text[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '"' || c === '“') {
+      let j = i + 1;
+      while (j < to && text[j] !== '"' && text[j] !== '”') j++;
+      out.push({ w: text.slice(i + 1, j), raw: text.slice(i, Math.min(j + 1, to)), start: i, end: Math.min(j + 1, to), kind: 'quote' });
+      i = j + 1;
+      continue;
+    }
+    if (c === ',' || c === '.' || c === ':' || c === ';') {
+      out.push({ w: c, raw: c, start: i, end: i + 1, kind: 'punct' });
+      i++;
+      continue;
+    }
+    if (c === '{') {
+      let j = i;
+      while (j < to && text[j] === '{') {
+        const close = text.indexOf('}', j);
+        if (close < 0 || close >= to) break;
+        j = close + 1;
+      }
+      if (j > i) {
+        out.push({ w: text.slice(i, j).toUpperCase(), raw: text.slice(i, j), start: i, end: j, kind: 'mana' });
+        i = j;
+        continue;
+      }
+    }
+    let j = i;
+    while (j < to && !/\s/.test(text[j]!) && !',.:;"“”'.includes(text[j]!)) j++;
+    // Keep a period inside a word? No: `Add {G}.` ends the sentence. But `+1/+1.` too.
+    if (j === i) j = i + 1;
+    const raw = text.slice(i, j);
+    const w = raw.toLowerCase().replace(/’/g, "'");
+    const kind: Word['kind'] = /^[+-]?(\d+|\*|x)\/[+-]?(\d+|\*|x)$/i.test(raw) ? 'pt' : /^\d+$/.test(raw) ? 'number' : 'word';
+    out.push({ w, raw, start: i, end: j, kind });
+    i = j;
+  }
+  return out;
+}
+
+/** A cursor over words with backtracking and a record of the furthest failure. */
+export class Words {
+  i = 0;
+  furthest = -1;
+  expected = '';
+  constructor(
+    readonly ws: Word[],
+    readonly text: string,
+  ) {}
+  get done(): boolean {
+    return this.i >= this.ws.length;
+  }
+  peek(k = 0): Word | undefined {
+    return this.ws[this.i + k];
+  }
+  next(): Word | undefined {
+    return this.ws[this.i++];
+  }
+  save(): number {
+    return this.i;
+  }
+  restore(i: number): void {
+    this.i = i;
+  }
+  /** Note that something was expected here (the furthest such note wins). */
+  expect(what: string): void {
+    if (this.i > this.furthest) {
+      this.furthest = this.i;
+      this.expected = what;
+    } else if (this.i === this.furthest && !this.expected.includes(what)) this.expected = `${this.expected}, ${what}`;
+  }
+  is(...seq: string[]): boolean {
+    for (let k = 0; k < seq.length; k++) {
+      const x = this.ws[this.i + k];
+      if (!x) return false;
+      const alts = seq[k]!.split('|');
+      if (!alts.includes(x.w)) return false;
+    }
+    return true;
+  }
+  /** Consume the sequence if it is next; each item may list alternatives with `|`. */
+  eat(...seq: string[]): boolean {
+    if (!this.is(...seq)) {
+      this.expect(`\`${seq.join(' ').replace(/\|/g, '/')}\``);
+      return false;
+    }
+    this.i += seq.length;
+    return true;
+  }
+  /** Consume optional words. */
+  opt(...seq: string[]): boolean {
+    if (!this.is(...seq)) return false;
+    this.i += seq.length;
+    return true;
+  }
+  /** Offsets of words a..b (inclusive start, exclusive end index). */
+  span(a: number, b: number): { start: number; end: number } {
+    const wa = this.ws[a];
+    const wb = this.ws[Math.max(a, b - 1)];
+    if (!wa || !wb) return { start: this.ws[this.ws.length - 1]?.end ?? 0, end: this.ws[this.ws.length - 1]?.end ?? 0 };
+    return { start: wa.start, end: wb.end };
+  }
+  slice(a: number, b: number): string {
+    const s = this.span(a, b);
+    return this.text.slice(s.start, s.end);
+  }
+}
