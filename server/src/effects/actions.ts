@@ -4,7 +4,7 @@
 
 import type { Action, Duration, Expr, Selector, Zone } from './ir';
 import { parseDuration, parseEffectSentence } from './continuous';
-import { parsePrevention } from './replacement';
+import { parsePrevention, parseReplacement } from './replacement';
 import { emptyFilter, parseCount, parsePlayer, parseSelector, parseSubject, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
 
@@ -59,6 +59,16 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // 615 prevention created by a spell or ability.
   const prev = parsePrevention(c, st);
   if (prev) return [{ kind: 'create-replacement', replacement: prev.replacement, duration: prev.duration ?? { kind: 'forever' }, span: span() }];
+  // `If a creature would enter under an opponent's control this turn, …` inside a spell: a replacement it creates.
+  if (c.is('if')) {
+    const rep = parseReplacement(c, st);
+    if (rep) {
+      const words = c.slice(at, c.i);
+      const duration: Duration = /\bthis turn\b/i.test(words) ? { kind: 'end-of-turn' } : forever();
+      return rep.map((replacement) => ({ kind: 'create-replacement', replacement, duration, span: span() }));
+    }
+    return fail();
+  }
   // Mana abilities: `Add {G}`, `Add {R} or {W}`, `Add {G} for each creature you control`.
   if (c.opt('add')) {
     const m = c.peek();

@@ -20,12 +20,20 @@ const TRIGGER_WORDS = new Set(['when', 'whenever', 'at']);
 function sentences(ws: Word[]): Word[][] {
   const out: Word[][] = [];
   let cur: Word[] = [];
-  for (const w of ws) {
+  ws.forEach((w, i) => {
     if (w.kind === 'punct' && w.w === '.') {
       if (cur.length) out.push(cur);
       cur = [];
-    } else cur.push(w);
-  }
+      return;
+    }
+    cur.push(w);
+    // `… with "… graveyard." It's still a land.`: the period inside the quote ends the sentence too.
+    const next = ws[i + 1];
+    if (w.kind === 'quote' && /[.]$/.test(w.w.trim()) && next && /^[A-Z]/.test(next.raw)) {
+      out.push(cur);
+      cur = [];
+    }
+  });
   if (cur.length) out.push(cur);
   return out;
 }
@@ -197,6 +205,15 @@ function actionsOf(ws: Word[], clean: string, st: ReadState): { actions: Action[
   const issues: TextIssue[] = [];
   for (const s of sentences(ws)) {
     const c = new Words(s, clean);
+    // `It's still a land.` keeps the types of the effect before it (205.1b).
+    if ((c.opt("it's", 'still', 'a', 'land') || c.opt('it', 'is', 'still', 'a', 'land') || c.opt("they're", 'still', 'lands')) && c.done) {
+      const prev = [...actions].reverse().find((a) => a.kind === 'create-effect');
+      if (prev && prev.kind === 'create-effect') {
+        keepTypes(prev.effect.parts);
+        continue;
+      }
+    }
+    c.restore(0);
     const r = parseActions(c, st);
     if (r && c.done) {
       // 614.15: `… instead` in a spell's own text replaces its own event.

@@ -240,6 +240,7 @@ export function parsePredicate(c: Words, st: ReadState, subject: Selector): Part
   // has base power and toughness N/M; has base power and base toughness each equal to COUNT
   if (c.is('has|have', 'base')) {
     c.next();
+    c.next();
     const r = basePT(c, st);
     if (r) return [r];
     c.restore(at);

@@ -283,7 +283,7 @@ function damageTargets(c: Words, st: ReadState): Selector[] | undefined {
       }
       out.push(s);
     }
-    if (c.opt('or') || c.opt(',', 'or') || c.opt(',')) continue;
+    if (c.opt('or') || c.opt(',', 'or')) continue;
     break;
   }
   // `a permanent or player` means anything: no restriction.

@@ -126,7 +126,15 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
       c.restore(at);
       return undefined;
     }
-    return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun: describeFilterNoun(f) } };
+    let noun = describeFilterNoun(f);
+    // `target spell or permanent`
+    const orAt = c.save();
+    if (c.opt('or')) {
+      const g = parseNounPhrase(c, st);
+      if (g) noun = `${noun} or ${describeFilterNoun(g)}`;
+      else c.restore(orAt);
+    }
+    return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun } };
   }
   // Other declared objects named in the text.
   for (const n of [...ctx.knownNames].sort((a, b) => b.length - a.length)) {
@@ -205,6 +213,16 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
   for (;;) {
     const x = c.peek();
     if (!x || x.kind !== 'word') break;
+    // `target creature's power`: a possessive noun ends the phrase.
+    const possessive = x.w.endsWith("'s") && (TYPE_NOUNS[x.w.slice(0, -2)] || GENERIC_NOUNS[x.w.slice(0, -2)]);
+    if (possessive) {
+      const base = x.w.slice(0, -2);
+      if (TYPE_NOUNS[base]) f.types.push(TYPE_NOUNS[base]!);
+      else f.noun = GENERIC_NOUNS[base]!;
+      c.next();
+      noun = true;
+      break;
+    }
     const w = x.w;
     if (w === 'other' || w === 'another') f.other = true;
     else if (w === 'basic') f.supertypes.push('Basic');
@@ -250,6 +268,7 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
       if (c.is('or', 'token|tokens')) {
         c.next();
         c.next();
+        f.noun = 'object';
       }
       noun = true;
       break;
@@ -296,6 +315,8 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
       f.owner = { kind: 'you' };
     } else if (c.opt('in', 'exile')) f.zones = ['exile'];
     else if (c.opt('on', 'the', 'battlefield')) f.zones = ['battlefield'];
+    else if (c.opt('of', 'the', 'first', 'chosen', 'type') || c.opt('of', 'the', 'chosen', 'type')) f.chosenSubtype = 0;
+    else if (c.opt('of', 'the', 'second', 'chosen', 'type')) f.chosenSubtype = 1;
     else {
       const x = c.peek();
       const y = c.peek(1);
