@@ -189,6 +189,7 @@ export function parseSelector(c: Words, st: ReadState): Filter | undefined {
     ...f,
     ...(tail.controller && !f.controller ? { controller: tail.controller } : {}),
     ...(tail.owner && !f.owner ? { owner: tail.owner } : {}),
+    ...(tail.chosenSubtype !== undefined ? { chosenSubtype: tail.chosenSubtype } : {}),
     zones: f.zones.length ? f.zones : tail.zones,
   });
   if (parts.length === 1) return merge(parts[0]!);

@@ -102,7 +102,8 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
 
   file.objects.forEach((decl, declIndex) => {
     const nameOk = claim(decl.name);
-    const aliasOk = decl.alias ? claim(decl.alias) : true;
+    // `card Forest as forest`: an alias equal to the card's own name is no second name.
+    const aliasOk = decl.alias && decl.alias.text.toLowerCase() !== decl.name.text.toLowerCase() ? claim(decl.alias) : true;
     if (!nameOk && !aliasOk) return;
     const baseId = decl.alias?.text ?? decl.name.text;
     const count = Math.max(1, Math.min(decl.copies?.value ?? 1, 1000));
