@@ -55,6 +55,11 @@ function amountOf(c: Words): Expr | undefined {
 
 function parseClause(c: Words, st: ReadState): Action[] | undefined {
   const at = c.save();
+  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last };
+  const back = () => {
+    c.restore(at);
+    Object.assign(st, bound);
+  };
   const span = () => c.span(at, c.i);
   // 615 prevention created by a spell or ability.
   const prev = parsePrevention(c, st);
@@ -99,7 +104,7 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // `Gain control of …` and other continuous effects.
   const eff = parseEffectSentence(c, st);
   if (eff) return [{ kind: 'create-effect', effect: eff.effect, duration: eff.duration ?? forever(), span: span() }];
-  c.restore(at);
+  back();
   // PLAYER draws / discards / gains / loses
   const player = parsePlayer(c, st);
   if (player) {
@@ -119,7 +124,7 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
       if (n && c.eat('life')) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: n, span: span() }];
       return fail();
     }
-    c.restore(at);
+    back();
   }
   // untap / tap / destroy / exile / sacrifice X
   for (const verb of ['untap', 'tap', 'destroy', 'exile', 'sacrifice', 'regenerate'] as const) {
@@ -185,12 +190,12 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     if (!to) return fail();
     return [{ kind: 'damage', source: src.ref, amount, to, span: span() }];
   }
-  c.restore(at);
+  back();
   c.expect('an action (draw, gain, untap, destroy, exile, deals N damage, gets, gains, becomes, …)');
   return undefined;
 
   function fail(): undefined {
-    c.restore(at);
+    back();
     return undefined;
   }
 }

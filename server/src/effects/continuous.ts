@@ -82,6 +82,7 @@ export function parseCondition(c: Words, st: ReadState): Condition | undefined {
 /** One continuous-effect sentence (without its final period). */
 export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undefined {
   const at = c.save();
+  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last };
   let duration: Duration | undefined;
   let condition: Condition | undefined;
   for (;;) {
@@ -159,6 +160,8 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
 
   function fail(): undefined {
     c.restore(at);
+    // Targets bound by a reading that failed are not bound.
+    Object.assign(st, bound);
     return undefined;
   }
 }

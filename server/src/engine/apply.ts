@@ -141,7 +141,9 @@ function applyTextChange(part: Extract<Part, { kind: 'text-change' }>, w: Workin
   const from = chosen(part.from, scope);
   const to = chosen(part.to, scope);
   if (!from || !to) return;
-  const re = new RegExp(`\\b${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'gi');
+  // 612.2: a land type word also changes inside landwalk (`swampwalk` → `islandwalk`) and in plurals.
+  const tail = part.wordKind === 'land-type' ? '(?=s?\\b|walk\\b)' : '\\b';
+  const re = new RegExp(`\\b${from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${tail}`, 'gi');
   // 612.2: only the rules text changes; granted abilities are not text of the object.
   w.abilities = w.abilities.map((a) => {
     if (a.origin !== 'printed' && a.origin !== 'copied') return a;

@@ -139,6 +139,8 @@ export class LayerOrder {
     this.found.push({
       dependent: a.id,
       on: b.id,
+      dependentSource: a.source.id,
+      onSource: b.source.id,
       layer: this.layer,
       because: `applying ${this.trial.sourceName(b)}'s effect ${because.replace('its', `${this.trial.sourceName(a)}'s effect's`)}`,
     });

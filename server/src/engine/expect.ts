@@ -199,10 +199,11 @@ export function checkExpectation(
   }
   const a = resolveId(ex.dependent.text + (ex.dependent.copyIndex ? `#${ex.dependent.copyIndex}` : ''));
   const b = resolveId(ex.on.text + (ex.on.copyIndex ? `#${ex.on.copyIndex}` : ''));
-  const okIn = (w: WorldView) => w.dependencies.some((d) => sourceOfEffect(w, d.dependent) === a && sourceOfEffect(w, d.on) === b);
+  const src = (w: WorldView, id: string, known?: string) => known ?? sourceOfEffect(w, id);
+  const okIn = (w: WorldView) => w.dependencies.some((d) => src(w, d.dependent, d.dependentSource) === a && src(w, d.on, d.onSource) === b);
   const passed = outcomes.length > 0 && outcomes.every((o) => okIn(o.world));
   const w0 = outcomes[0]?.world;
-  const deps = w0 ? w0.dependencies.map((d) => `${sourceOfEffect(w0, d.dependent)} depends on ${sourceOfEffect(w0, d.on)}`) : [];
+  const deps = w0 ? w0.dependencies.map((d) => `${src(w0, d.dependent, d.dependentSource)} depends on ${src(w0, d.on, d.onSource)}`) : [];
   const text = `${ex.dependent.text} depends on ${ex.on.text}`;
   return { ...base, text, passed, expected: text, actual: passed ? text : deps.length ? deps.join('; ') : 'no dependency', facts: [] };
 }

@@ -124,6 +124,9 @@ export interface EffectView {
 export interface DependencyView {
   dependent: string;
   on: string;
+  /** The objects whose abilities generate the two effects (an effect that ended up not applying is in no effect list). */
+  dependentSource?: string;
+  onSource?: string;
   layer: Layer;
   /** Human reading: `applying Mycosynth Lattice changes what March of the Machines applies to`. */
   because: string;
