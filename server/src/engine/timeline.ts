@@ -547,6 +547,8 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
   // cast
   const types = (w ?? { types: o.printed.types }).types.map((x) => x.toLowerCase());
   if (types.includes('instant') || types.includes('sorcery')) {
+    // 601.2a: a spell being cast is on the stack while it resolves.
+    if (o.zone !== 'stack') g.setZone(o, 'stack', { controller: you });
     const spells = (w?.abilities ?? o.printed.abilities).filter((a) => a.ability.kind === 'spell');
     const actions = spells.flatMap((a) => (a.ability.kind === 'spell' ? a.ability.actions : []));
     const b = bindingsFor(you, t.objects, t.players, pool);
