@@ -6,7 +6,7 @@ import type { Action, Selector } from '../effects/ir';
 import { ChoicePool } from './choices';
 import { evalExpr, resolvePlayers, select, type Scope } from './evaluate';
 import type { Game } from './game';
-import { describeEvent, perform, type GameEvent, type Performer } from './replacement';
+import { cloneEvent, describeEvent, perform, type GameEvent, type Performer } from './replacement';
 import { takeTimestamp } from './state';
 
 export interface ActionContext {
@@ -66,10 +66,7 @@ export function performAll(games: Game[], events: (g: Game) => GameEvent[], pool
   return out;
 }
 
-function structuredCloneEvent(e: GameEvent): GameEvent {
-  if (e.kind === 'enter') return { ...e, counters: new Map(e.counters), entryChoices: [...e.entryChoices], simultaneous: new Set(e.simultaneous) };
-  return { ...e, ...(e.kind === 'damage' ? { target: { ...e.target } } : {}) } as GameEvent;
-}
+const structuredCloneEvent = cloneEvent;
 
 function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, applied: Set<string>, pool: ChoicePool, p: Performer): Game[] {
   const world = () => game.layers().world;

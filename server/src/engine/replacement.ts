@@ -68,9 +68,15 @@ export function perform(game: Game, event: GameEvent, pool: ChoicePool, p: Perfo
     const g = game.clone();
     g.choices.push(`${chooser} applies ${c.source.printed.name}'s effect first ("${c.text}")`);
     g.note(`616.1: ${tiered.length} replacement effects apply; ${chooser} chooses ${c.source.printed.name}`, 'replacement');
-    out.push(...applyOne(g, event, c, pool, p, applied));
+    // Each branch modifies its own copy of the event.
+    out.push(...applyOne(g, cloneEvent(event), c, pool, p, applied));
   }
   return out;
+}
+
+export function cloneEvent(e: GameEvent): GameEvent {
+  if (e.kind === 'enter') return { ...e, counters: new Map(e.counters), entryChoices: [...e.entryChoices], simultaneous: new Set(e.simultaneous) };
+  return { ...e, ...(e.kind === 'damage' ? { target: { ...e.target } } : {}) } as GameEvent;
 }
 
 function affectedPlayer(game: Game, e: GameEvent): string {
