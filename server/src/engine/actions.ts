@@ -134,8 +134,8 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     case 'discard':
     case 'mill': {
       const n = amount(game, a, scope);
-      for (const pl of resolvePlayers(a.player, scope, world(), game.evalEnv)) discard(game, pl, n, a.kind === 'mill');
-      return [game];
+      const players = resolvePlayers(a.player, scope, world(), game.evalEnv);
+      return performAll([game], (g) => players.flatMap((pl) => discardEvents(g, pl, n, a.kind === 'mill')), pool, p, applied);
     }
     case 'damage': {
       const n = amount(game, a, scope);
@@ -177,9 +177,15 @@ export function enterEvent(game: Game, id: string, opts: { controller?: string; 
 }
 
 /** Discard: unnamed drawn cards first, then named cards in hand, in file order. */
-export function discard(game: Game, player: string, n: number, mill: boolean): void {
+/**
+ * Discard (701.9) or mill `n` cards. Unnamed cards move at once; a declared
+ * card is put into the graveyard by an event, so replacement effects see it.
+ */
+export function discardEvents(game: Game, player: string, n: number, mill: boolean): GameEvent[] {
   const ps = game.state.players.find((x) => x.name === player);
-  if (!ps) return;
+  if (!ps) return [];
+  const events: GameEvent[] = [];
+  const taken = new Set<string>();
   for (let i = 0; i < n; i++) {
     if (mill) {
       ps.libraryDrawn++;
@@ -191,14 +197,16 @@ export function discard(game: Game, player: string, n: number, mill: boolean): v
       ps.unnamedInGraveyard++;
       continue;
     }
-    const card = game.state.objects.find((o) => o.zone === 'hand' && o.owner === player);
+    const card = game.state.objects.find((o) => o.zone === 'hand' && o.owner === player && !taken.has(o.id));
     if (!card) {
       game.note(`${player} has no more cards to discard (609.3)`, 'note');
       break;
     }
-    game.setZone(card, 'graveyard');
+    taken.add(card.id);
+    events.push({ kind: 'zone', object: card.id, to: 'graveyard', cause: 'discard' });
   }
   game.changed();
+  return events;
 }
 
 export { describeEvent, ChoicePool };

@@ -357,6 +357,18 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
       });
     }
   }
+  // 113.6b: "If ~ would be put into a graveyard from anywhere" works wherever the card is.
+  if (e.kind === 'zone') {
+    const w = game.layers().world.get(e.object);
+    if (w && w.obj.zone !== 'battlefield') {
+      for (const a of w.abilities) {
+        if (a.ability.kind !== 'static') continue;
+        a.ability.replacements.forEach((spec, i) => {
+          if (spec.kind === 'instead' && spec.event.kind === 'to-graveyard' && !spec.event.from && spec.event.object.kind === 'object' && spec.event.object.ref.kind === 'self') consider(w, `${a.key}#r${i}`, spec, a.text);
+        });
+      }
+    }
+  }
   // Resolved replacement and prevention effects (615, 611.2c).
   for (const r of game.state.replacements) {
     if (r.ended || r.used || applied.has(r.id)) continue;

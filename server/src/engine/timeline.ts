@@ -4,7 +4,7 @@
 
 import type { Action, Ability, ReplacementSpec } from '../effects/ir';
 import type { Diagnostic, EventStatement, NameRef, Range } from '../syntax/ast';
-import { runActions, enterEvent, discard, performAll } from './actions';
+import { runActions, enterEvent, discardEvents, performAll } from './actions';
 import { ChoicePool } from './choices';
 import { asColor, evalCondition, matches, type Scope } from './evaluate';
 import type { Game } from './game';
@@ -150,6 +150,16 @@ const CHOICE_ACCEPT: Record<string, (v: string, game: Game) => boolean> = {
   'card-name': () => true,
   object: (v, g) => !!g.lookup(v),
 };
+
+/** 702.12b: an indestructible permanent is not destroyed, so there is no event for replacement effects to modify. */
+function survivesDestroy(game: Game, id: string): boolean {
+  const o = game.obj(id);
+  const w = game.chars(id);
+  if (!o || o.zone !== 'battlefield' || !w) return false;
+  if (!w.abilities.some((a) => a.ability.kind === 'keyword' && a.ability.keyword.toLowerCase() === 'indestructible')) return false;
+  game.note(`${o.printed.name} is indestructible and is not destroyed (702.12b)`, 'note');
+  return true;
+}
 
 function chooseForEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>, spec: ReplacementSpec, cand: Candidate, pool: ChoicePool): 'applied' | 'declined' {
   const name = game.obj(e.object)?.printed.name ?? e.object;
@@ -377,7 +387,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       const to = ev.kind === 'move' ? ev.zone.value : ev.kind === 'exile' ? 'exile' : 'graveyard';
       const cause = ev.kind === 'move' ? 'move' : ev.kind;
       out = games.flatMap((g) =>
-        performAll([g], () => ids.map((id): GameEvent => (to === 'battlefield' ? enterEvent(g, id, { simultaneous: new Set(ids) }) : { kind: 'zone', object: id, to, cause })), pool, performer, new Set()),
+        performAll([g], (gg) => ids.filter((id) => !(cause === 'destroy' && survivesDestroy(gg, id))).map((id): GameEvent => (to === 'battlefield' ? enterEvent(gg, id, { simultaneous: new Set(ids) }) : { kind: 'zone', object: id, to, cause })), pool, performer, new Set()),
       );
       break;
     }
@@ -390,10 +400,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       pool = poolOf(ev);
       const n = ev.count.value;
       if (ev.kind === 'discard') {
-        out = games.map((g) => {
-          discard(g, player, n, false);
-          return g;
-        });
+        out = games.flatMap((g) => performAll([g], (gg) => discardEvents(gg, player, n, false), pool, performer, new Set()));
       } else {
         out = games.flatMap((g) =>
           performAll([g], () => (ev.kind === 'draw' ? Array.from({ length: n }, (): GameEvent => ({ kind: 'draw', player, amount: 1 })) : [{ kind: ev.kind, player, amount: n } as GameEvent]), pool, performer, new Set()),
