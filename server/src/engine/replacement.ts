@@ -4,7 +4,7 @@
 // as its own outcome unless `choosing` pins it), applies one, and repeats with
 // what now applies (616.1f, 616.2). An effect applies at most once (614.5).
 
-import type { Action, EventPattern, ReplacementSpec, Selector, Zone } from '../effects/ir';
+import type { Action, EventPattern, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
 import type { ChoicePool } from './choices';
 import { matches, resolvePlayers, select, type Scope } from './evaluate';
 import type { Game } from './game';
@@ -13,7 +13,7 @@ import type { Working, World } from './working';
 
 export type GameEvent =
   | { kind: 'zone'; object: string; to: Zone; cause: 'destroy' | 'sacrifice' | 'exile' | 'move' | 'sba' | 'discard' | 'return'; position?: 'top' | 'bottom' | 'shuffle' }
-  | { kind: 'enter'; object: string; controller: string; tapped: boolean; faceDown: boolean; attachedTo?: string; copyOf?: { values: CopiableValues; from: string; text: string }; counters: Map<string, number>; entryChoices: string[]; simultaneous: Set<string> }
+  | { kind: 'enter'; object: string; controller: string; tapped: boolean; faceDown: boolean; attachedTo?: string; copyOf?: { values: CopiableValues; from: string; text: string; except: Part[] }; counters: Map<string, number>; entryChoices: string[]; simultaneous: Set<string> }
   | { kind: 'draw' | 'gain-life' | 'lose-life'; player: string; amount: number }
   | { kind: 'damage'; source: string; target: { object?: string; player?: string }; amount: number; deathtouch: boolean }
   | { kind: 'counters'; object: string; counter: string; amount: number };

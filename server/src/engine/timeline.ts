@@ -57,7 +57,7 @@ function happen(game: Game, e: GameEvent): void {
         const ts = takeTimestamp(game.state);
         game.state.effects.push({
           id: `e${game.state.nextEffectId++}`, kind: 'resolved', sourceId: o.id, sourceIncarnation: o.incarnation,
-          spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '1a', kind: 'copy', of: { kind: 'self' }, except: [] }] },
+          spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '1a', kind: 'copy', of: { kind: 'self' }, except: e.copyOf.except }] },
           duration: { kind: 'forever' }, bindings: { you: e.controller, targets: [], targetPlayers: [], choices: [] }, timestamp: ts,
           text: e.copyOf.text, ended: false, lockedSet: [`${o.id}@${o.incarnation}`], copyValues: e.copyOf.values,
         });
@@ -199,7 +199,7 @@ function chooseForEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>, sp
   }
   const values = game.layers().copiable.get(target.id);
   if (!values) return 'declined';
-  e.copyOf = { values, from: target.id, text: cand.text };
+  e.copyOf = { values, from: target.id, text: cand.text, except: spec.except };
   game.note(`${name} enters as a copy of ${values.name || 'a face-down permanent'} (${cand.source.printed.name}, 616.1c, 707.2)`, 'replacement');
   return 'applied';
 }
