@@ -319,7 +319,7 @@ export interface TextSpan {
 
 export type Ability =
   /** One keyword (702). A `Flying, haste` line compiles to two. */
-  | { kind: 'keyword'; text: string; keyword: string; parameter?: string; enchantFilter?: Filter; span?: TextSpan }
+  | { kind: 'keyword'; text: string; keyword: string; parameter?: string; /** `protection from the color of your choice`: the parameter is this choice. */ parameterChosen?: Chosen<string>; enchantFilter?: Filter; span?: TextSpan }
   /** A static ability (604): its continuous effects, or its replacement effects (614). */
   | { kind: 'static'; text: string; effects: EffectSpec[]; replacements: ReplacementSpec[]; cda: boolean; span?: TextSpan }
   | { kind: 'activated'; text: string; cost: string; actions: Action[]; mana: boolean; span?: TextSpan }

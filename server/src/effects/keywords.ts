@@ -103,7 +103,8 @@ export function parseKeyword(c: Words, st: ReadState): Extract<Ability, { kind: 
   }
   const span = c.span(at, c.i);
   const text = cap(c.slice(at, c.i));
-  return { kind: 'keyword', text, keyword: name, ...(parameter !== undefined ? { parameter } : {}), ...(enchantFilter ? { enchantFilter } : {}), span };
+  const parameterChosen = parameter === '{choice:color}' ? { parameterChosen: { kind: 'choice' as const, index: 0 } } : {};
+  return { kind: 'keyword', text, keyword: name, ...(parameter !== undefined ? { parameter } : {}), ...parameterChosen, ...(enchantFilter ? { enchantFilter } : {}), span };
 }
 
 /** A whole line that is a keyword list (`Flying, haste`, `Trample, indestructible`), or undefined. */

@@ -101,9 +101,10 @@ function applyColor(p: ColorPart, w: Working, scope: Scope): void {
 
 /** `protection from the color of your choice`: the keyword takes the chosen color. */
 function withChoices(a: Ability, live: Live): Ability {
-  if (a.kind !== 'keyword' || !a.parameter?.includes('{choice:color}')) return a;
-  const color = live.bindings.choices.find((c) => /^(white|blue|black|red|green)$/i.test(c ?? '')) ?? 'the chosen color';
-  const parameter = a.parameter.replace('{choice:color}', color.toLowerCase());
+  if (a.kind !== 'keyword' || !a.parameterChosen) return a;
+  const pc = a.parameterChosen;
+  const color = (pc.kind === 'fixed' ? pc.value : live.bindings.choices[pc.index]) ?? 'the chosen color';
+  const parameter = (a.parameter ?? '').replace('{choice:color}', color.toLowerCase());
   return { ...a, parameter, text: a.text.replace(/the color of your choice|the chosen color/i, color.toLowerCase()) };
 }
 

@@ -306,7 +306,7 @@ function simulateEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): { 
   o.entryChoices = [...e.entryChoices];
   if (e.copyOf) {
     sim.state.effects.push({
-      id: 'sim-copy', kind: 'resolved', sourceId: o.id, sourceIncarnation: o.incarnation, spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [] },
+      id: 'sim-copy', kind: 'resolved', sourceId: o.id, sourceIncarnation: o.incarnation, spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '1a', kind: 'copy', of: { kind: 'self' }, except: e.copyOf.except }] },
       duration: { kind: 'forever' }, bindings: { you: e.controller, targets: [], targetPlayers: [], choices: [] }, timestamp: o.timestamp, text: '', ended: false,
       lockedSet: [`${o.id}@${o.incarnation}`], copyValues: e.copyOf.values,
     });

@@ -22,9 +22,28 @@ function enchantFilter(w: Working): Filter | undefined {
 export function auraCanEnchant(game: Game, aura: Working, target: Working | undefined): boolean {
   if (!target || target.obj.zone !== 'battlefield') return false;
   if (target.obj.id === aura.obj.id) return false; // 303.4d
+  // 702.16c: a permanent with protection can't be enchanted by Auras that have the quality.
+  if (protectedFrom(target, aura)) return false;
   const f = enchantFilter(aura);
   if (!f) return true;
   return matches({ ...f, zones: [] }, target, { source: aura.obj, bindings: { you: aura.controller, targets: [], targetPlayers: [], choices: aura.obj.entryChoices } }, game.layers().world, game.evalEnv, true);
+}
+
+/** 702.16: does `x` have protection from a quality `source` has? */
+export function protectedFrom(x: Working, source: Working): boolean {
+  for (const a of x.abilities) {
+    if (a.ability.kind !== 'keyword' || a.ability.keyword.toLowerCase() !== 'protection') continue;
+    const p = (a.ability.parameter ?? a.ability.text.replace(/^protection from /i, '')).toLowerCase();
+    if (p === 'everything') return true;
+    for (const q of p.split(/\s+and\s+from\s+|,\s*/)) {
+      const word = q.trim();
+      if ((source.colors as string[]).includes(word)) return true;
+      if (word === 'multicolored' && source.colors.length > 1) return true;
+      const type = word.replace(/s$/, '');
+      if (source.types.some((t) => t.toLowerCase() === type)) return true;
+    }
+  }
+  return false;
 }
 
 /** 704.3: every state-based action that applies now, to be performed simultaneously. */
