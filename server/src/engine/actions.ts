@@ -76,8 +76,15 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       return [game];
     }
     case 'create-replacement': {
+      let bindings = scope.bindings;
+      if (a.replacement.kind === 'prevent' && a.replacement.chooseSource) {
+        // 609.7a: the source is chosen as the effect is created; whether it still matches is checked when the damage would be dealt (609.7b).
+        const chosen = pool.take((v) => !!game.lookup(v));
+        if (chosen === undefined) game.note(`no source was chosen for "${ctx.text}"; add \`choosing SOURCE\` to the event`, 'note');
+        else bindings = { ...bindings, choices: [game.lookup(chosen)!.id, ...bindings.choices.slice(1)] };
+      }
       game.state.replacements.push({
-        id: `r${game.state.nextEffectId++}`, sourceId: scope.source.id, spec: a.replacement, duration: a.duration, bindings: scope.bindings,
+        id: `r${game.state.nextEffectId++}`, sourceId: scope.source.id, spec: a.replacement, duration: a.duration, bindings,
         timestamp: takeTimestamp(game.state), text: ctx.text, range: ctx.range, used: false, ended: false,
       });
       game.changed();

@@ -294,6 +294,8 @@ function specMatches(spec: ReplacementSpec, e: GameEvent, scope: Scope, game: Ga
     case 'modify-damage':
     case 'damage-to-counters':
     case 'prevent':
+      // 609.7: a shield for "a source of your choice" watches only the chosen source.
+      if (spec.kind === 'prevent' && spec.chooseSource && (e.kind !== 'damage' || e.source !== scope.bindings.choices[0])) return false;
       return patternMatches(spec.event, e, scope, game, world);
   }
 }
