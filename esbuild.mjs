@@ -1,7 +1,9 @@
 // Bundles the command line, the language server and the VS Code extension.
 // Each bundle is self-contained (no node_modules at run time).
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+
+const version = JSON.parse(readFileSync('package.json', 'utf8')).version;
 
 const watch = process.argv.includes('--watch');
 const common = {
@@ -11,6 +13,7 @@ const common = {
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
+  define: { LAYERLENS_VERSION: JSON.stringify(version) },
 };
 
 const entries = [
