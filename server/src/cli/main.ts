@@ -80,6 +80,7 @@ export function run(argv: readonly string[], env: { isTTY: boolean; noColor: boo
     }
   }
   if (o.json) return { code, stdout: `${JSON.stringify({ files: json }, null, 2)}\n`, stderr };
+  if (!total.files) return { code, stdout: '', stderr };
   const verdict = total.failed || total.errors ? style.red('FAILED') : style.green('OK');
   out.push(`${verdict}: ${total.files} file${total.files === 1 ? '' : 's'}, ${total.passed} expectation${total.passed === 1 ? '' : 's'} passed, ${total.failed} failed, ${total.errors} error${total.errors === 1 ? '' : 's'}`);
   return { code, stdout: `${out.join('\n')}\n`, stderr };
