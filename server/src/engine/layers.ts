@@ -286,7 +286,16 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
     });
   };
 
-  const affectedIn = (l: Live, w: World): string[] => fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, w), w, env);
+  /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
+  const affectedNow = new Map<string, string[]>();
+  const affectedIn = (l: Live, w: World): string[] => {
+    const fixed = fixedSets.get(l.id) ?? lockedIds(l);
+    if (fixed) return fixed;
+    if (w !== world) return select(l.spec.affected, scopeIn(l, w), w, env);
+    let ids = affectedNow.get(l.id);
+    if (!ids) affectedNow.set(l.id, (ids = select(l.spec.affected, scopeIn(l, w), w, env)));
+    return ids;
+  };
 
   /** Static abilities read `you` as their source's controller at this moment. */
   const scopeIn = (l: Live, w: World): Scope => {
@@ -333,6 +342,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
   };
 
   for (const layer of OBJECT_LAYERS) {
+    affectedNow.clear();
     if (layer === '1a') {
       applyCopyEffects(state, world, trace);
     } else if (layer === '1b') {
@@ -370,7 +380,8 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
         if (layer === '4') for (const id of touched) intrinsicLandAbilities(scratch.get(id)!, env.makeAbility);
         // Nothing outside `touched` changed, so only those objects (and the
         // source, for existence and text) need a second look.
-        const sourceTouched = touched.includes(a.source.id);
+        const touchedSet = new Set(touched);
+        const sourceTouched = touchedSet.has(a.source.id);
         const existedBefore = existsIn(a, world);
         if ((sourceTouched || a.spec.condition) && existedBefore !== existsIn(a, scratch)) return 'changes whether it exists';
         if (!existedBefore) return undefined;
@@ -393,7 +404,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
           }
         }
         if (after.join(',') !== before.join(',')) return 'changes what it applies to';
-        const look = readsOthers(a) || sourceTouched ? before : before.filter((id) => touched.includes(id));
+        const look = readsOthers(a) || sourceTouched ? before : before.filter((id) => touchedSet.has(id));
         const scopeBefore = scopeIn(a, world);
         const scopeAfter = scopeIn(a, scratch);
         for (const id of look) {
@@ -449,6 +460,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
       started.set(next.id, next);
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
       applyTo(next, layer, world, ids, true, r);
+      affectedNow.clear();
       done.add(next.id);
       const rec = applied.get(next.id);
       if (rec) rec.layers.push(layer);
