@@ -20,7 +20,7 @@ export function reasonText(r: OrderReason, names: (id: string) => string): strin
     case 'dependency':
       return `depends on ${r.on.map(names).join(', ')}: ${r.because} (613.8a)`;
     case 'loop':
-      return `in a dependency loop with ${r.members.map(names).join(', ')}: timestamp order (613.8b)`;
+      return `in a dependency loop (${r.members.map(names).join(' ↔ ')}): applied in timestamp order (613.8b)`;
   }
 }
 

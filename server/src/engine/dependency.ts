@@ -46,6 +46,8 @@ export class LayerOrder {
   readonly found: DependencyView[] = [];
   readonly loops: string[][] = [];
   private readonly seenLoops = new Set<string>();
+  /** Effects found in a loop keep saying so when they are applied later in the layer. */
+  private readonly loopOf = new Map<string, string[]>();
   /** 613.8a prefilter, computed once per pair: which effects `a` might depend on. */
   private readonly potential = new Map<string, Set<string>>();
   private readonly known: Live[] = [];
@@ -125,6 +127,7 @@ export class LayerOrder {
       if (!this.seenLoops.has(k)) {
         this.seenLoops.add(k);
         this.loops.push(members);
+        for (const id of members) this.loopOf.set(id, members);
       }
       return { next, reason: { kind: 'loop', members } };
     }
@@ -142,12 +145,14 @@ export class LayerOrder {
       dependentSource: a.source.id,
       onSource: b.source.id,
       layer: this.layer,
-      because: `applying ${this.trial.sourceName(b)}'s effect ${because.replace('its', `${this.trial.sourceName(a)}'s effect's`)}`,
+      because: `applying ${this.trial.sourceName(b)}'s effect ${because.replace(/\bits\b/, `${this.trial.sourceName(a)}'s effect's`).replace(/\bwhat it\b/, `what ${this.trial.sourceName(a)}'s effect`).replace(/\bwhether it\b/, `whether ${this.trial.sourceName(a)}'s effect`)}`,
     });
   }
 
   /** An effect that waited for others says so; otherwise the fallback (CDA first / timestamp). */
   private reasonFor(l: Live, fallback: OrderReason, _current: Map<string, string> | undefined): OrderReason {
+    const loop = this.loopOf.get(l.id);
+    if (loop) return { kind: 'loop', members: loop };
     const waited = this.edges.get(l.id);
     if (waited && waited.size) {
       const on = [...waited.keys()];

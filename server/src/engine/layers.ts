@@ -222,7 +222,8 @@ function hasGlobalExpr(parts: Part[]): boolean {
 
 function describeLayer(l: Live, layer: Layer, env: LayerEnv): string {
   const parts = l.partsByLayer.get(layer) ?? [];
-  return parts.map((p) => env.describe(p)).join('; ');
+  // Name the chosen values (`land type → Mountain`) rather than `choice 2`.
+  return parts.map((p) => env.describe(p).replace(/\bchoice (\d+)\b/g, (m, n: string) => l.bindings.choices[Number(n) - 1] ?? m)).join('; ');
 }
 
 function aspectsOf(w: Working, layer: Layer): Record<string, string> {

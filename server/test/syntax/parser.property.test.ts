@@ -26,7 +26,7 @@ const mutation = fc.oneof(
   fc.record({ op: fc.constant('swaplines' as const), at: fc.nat() }),
 );
 
-function mutate(text: string, ms: fc.GeneratorValue<typeof mutation>[] | { op: string; at: number; len?: number; text?: string }[]): string {
+function mutate(text: string, ms: { op: string; at: number; len?: number; text?: string }[]): string {
   let t = text;
   for (const m of ms) {
     const at = t.length ? m.at % t.length : 0;

@@ -98,7 +98,7 @@ test('every event form', () => {
   const put = evs[6] as Extract<(typeof evs)[0], { kind: 'put-counters' }>;
   assert.equal(put.counter.value, 'flying');
   assert.equal(put.count.value, 3);
-  const destroy = evs[9] as Extract<(typeof evs)[0], { kind: 'destroy' }>;
+  const destroy = evs[9] as Extract<(typeof evs)[0], { kind: 'destroy' | 'sacrifice' | 'exile' }>;
   assert.deepEqual(destroy.choiceOrder?.map((n) => n.text), ['rip', 'colossus']);
 });
 

@@ -1,0 +1,77 @@
+// The custom requests the Layerlens language server answers, beyond standard
+// LSP. Names and shapes are the contract with server/src/server.ts; this module
+// is pure (no vscode import) so unit tests and pure helpers can use the types.
+
+/** Every custom request takes the document URI as the client sends it (`Uri.toString()`). */
+export interface UriParams {
+  uri: string;
+}
+
+export interface ExpectationResult {
+  /** Zero-based line of the `expect` statement. */
+  line: number;
+  text: string;
+  passed: boolean;
+  expected?: string;
+  actual?: string;
+}
+
+/** `layerlens/analysis`: the expectations of one file and a few counts. */
+export interface AnalysisResult {
+  uri: string;
+  expectations: ExpectationResult[];
+  diagnostics: number;
+  objects: number;
+}
+
+/** One change to one characteristic in one layer (613.1 order). */
+export interface TraceStep {
+  layer: string;
+  timestamp: string;
+  source: string;
+  effect: string;
+  before: string;
+  after: string;
+  reason: string;
+}
+
+export interface TraceCharacteristic {
+  name: string;
+  value: string;
+  steps: TraceStep[];
+}
+
+export interface TraceObject {
+  name: string;
+  summary: string;
+  characteristics: TraceCharacteristic[];
+}
+
+/** `layerlens/trace`: the layer-by-layer trace of every object at the end of the file. */
+export interface TraceResult {
+  uri: string;
+  title: string;
+  objects: TraceObject[];
+}
+
+/** `layerlens/report`: the command line's report for one file. */
+export interface ReportResult {
+  text: string;
+  failed: number;
+  passed: number;
+  errors: number;
+}
+
+export const Requests = {
+  analysis: 'layerlens/analysis',
+  trace: 'layerlens/trace',
+  report: 'layerlens/report',
+} as const;
+
+export interface RequestMap {
+  'layerlens/analysis': AnalysisResult;
+  'layerlens/trace': TraceResult;
+  'layerlens/report': ReportResult;
+}
+
+export type RequestMethod = keyof RequestMap;

@@ -1,0 +1,37 @@
+// Arguments accepted by `layerlens.showTrace`: nothing (the active editor), a
+// URI, or `{ uri, object? }` from a code lens (JSON, so the URI is a string).
+
+export interface TraceArgs {
+  /** A URI string, or a plain path; undefined means the active editor. */
+  uri?: string;
+  /** Object to focus (name or alias as shown in the trace). */
+  object?: string;
+}
+
+/** True for `scheme:…`; false for a plain path such as `/home/x/a.layers` or `C:\x\a.layers`. */
+export function looksLikeUri(s: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9+.-]+:/.test(s) && !/^[A-Za-z]:[\\/]/.test(s);
+}
+
+function uriText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v.trim() || undefined;
+  // A vscode.Uri (or anything URI-like): its toString() is the URI text.
+  if (v && typeof v === 'object' && 'scheme' in v && typeof (v as { toString(): unknown }).toString === 'function') {
+    const s = String((v as { toString(): unknown }).toString());
+    return s || undefined;
+  }
+  return undefined;
+}
+
+/** Total: anything unexpected reads as "no argument". */
+export function parseTraceArgs(arg: unknown): TraceArgs {
+  const direct = uriText(arg);
+  if (direct) return { uri: direct };
+  if (!arg || typeof arg !== 'object') return {};
+  const a = arg as { uri?: unknown; object?: unknown };
+  const out: TraceArgs = {};
+  const uri = uriText(a.uri);
+  if (uri) out.uri = uri;
+  if (typeof a.object === 'string' && a.object.trim()) out.object = a.object.trim();
+  return out;
+}
