@@ -18,8 +18,8 @@ const common = {
 
 const entries = [
   { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'server/src/server.ts', out: 'dist/server.js' },
-  { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  { in: 'server/src/server.ts', out: 'dist/server.js', minify: true },
+  { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'], minify: true },
   { in: 'client/test/e2e/suite.ts', out: 'dist/e2e/suite.js', external: ['vscode'] },
 ];
 
@@ -32,6 +32,7 @@ for (const e of entries) {
     outfile: e.out,
     external: e.external ?? [],
     banner: e.banner ? { js: e.banner } : undefined,
+    minify: !!e.minify,
   });
   contexts.push(ctx);
 }

@@ -16,9 +16,14 @@ export function looksLikeUri(s: string): boolean {
 function uriText(v: unknown): string | undefined {
   if (typeof v === 'string') return v.trim() || undefined;
   // A vscode.Uri (or anything URI-like): its toString() is the URI text.
-  if (v && typeof v === 'object' && 'scheme' in v && typeof (v as { toString(): unknown }).toString === 'function') {
-    const s = String((v as { toString(): unknown }).toString());
-    return s || undefined;
+  if (v && typeof v === 'object' && 'scheme' in v) {
+    const s = String(v);
+    if (s && s !== '[object Object]') return s;
+    // Plain URI components (a Uri that went through JSON): rebuild the text.
+    const c = v as { scheme?: unknown; authority?: unknown; path?: unknown };
+    if (typeof c.scheme === 'string' && c.scheme && typeof c.path === 'string' && c.path) {
+      return `${c.scheme}://${typeof c.authority === 'string' ? c.authority : ''}${c.path.startsWith('/') ? '' : '/'}${c.path}`;
+    }
   }
   return undefined;
 }

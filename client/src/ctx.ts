@@ -1,0 +1,182 @@
+// The one context object of the extension (rust-analyzer's `Ctx` in spirit):
+// it owns the language client, the output channels and the status bar item,
+// and everything else reaches the server through it.
+
+import { existsSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { Config, CONFIG_SECTION } from './config';
+import { Requests, type AnalysisResult, type ReportResult, type RequestMap, type RequestMethod, type TraceResult } from './protocol';
+
+export const LANGUAGE_ID = 'layers';
+export const REPORT_CHANNEL = 'Layerlens';
+export const SERVER_CHANNEL = 'Layerlens Language Server';
+
+export type CommandFactory = (ctx: Ctx) => (...args: any[]) => unknown;
+
+export function isLayersDocument(doc: vscode.TextDocument | undefined): doc is vscode.TextDocument {
+  return !!doc && doc.languageId === LANGUAGE_ID;
+}
+
+export class Ctx implements vscode.Disposable {
+  readonly config = new Config(() => vscode.workspace.getConfiguration(CONFIG_SECTION));
+  /** The command line style reports of Run Scenario / Run All. */
+  readonly output: vscode.OutputChannel;
+  /** Server log and, with `layerlens.trace.server`, the LSP trace. */
+  readonly serverOutput: vscode.OutputChannel;
+  readonly statusItem: vscode.StatusBarItem;
+  /** One watcher for every .layers file, shared by every client and the Test Explorer (clients do not dispose raw watchers). */
+  readonly layersWatcher: vscode.FileSystemWatcher;
+
+  private _client: LanguageClient | undefined;
+  private starting: Promise<LanguageClient | undefined> | undefined;
+  /** Set when the last start failed: no automatic retries (each would spawn a process); Restart clears it. */
+  private startFailed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly clientChanged = new vscode.EventEmitter<LanguageClient | undefined>();
+  /** Fires after the client (re)starts or stops; listeners refresh what they show. */
+  readonly onDidChangeClient = this.clientChanged.event;
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.output = vscode.window.createOutputChannel(REPORT_CHANNEL);
+    this.serverOutput = vscode.window.createOutputChannel(SERVER_CHANNEL);
+    this.statusItem = vscode.window.createStatusBarItem('layerlens.status', vscode.StatusBarAlignment.Left, 0);
+    this.statusItem.name = 'Layerlens';
+    this.statusItem.command = 'layerlens.runScenario';
+    this.layersWatcher = vscode.workspace.createFileSystemWatcher('**/*.layers');
+    this.disposables.push(this.output, this.serverOutput, this.statusItem, this.clientChanged, this.layersWatcher);
+  }
+
+  get client(): LanguageClient | undefined {
+    return this._client;
+  }
+
+  /** Register `layerlens.<name>` from a command factory. */
+  registerCommand(name: string, factory: CommandFactory): void {
+    this.push(vscode.commands.registerCommand(`layerlens.${name}`, factory(this)));
+  }
+
+  push(d: vscode.Disposable): void {
+    this.disposables.push(d);
+  }
+
+  /** Start the server once; concurrent callers share the same start. */
+  start(): Promise<LanguageClient | undefined> {
+    if (this._client) return Promise.resolve(this._client);
+    if (this.startFailed && !this.starting) return Promise.resolve(undefined);
+    this.starting ??= this.createAndStart().finally(() => {
+      this.starting = undefined;
+    });
+    return this.starting;
+  }
+
+  async stop(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    const c = this._client;
+    this._client = undefined;
+    if (c) {
+      try {
+        await c.dispose(2000);
+      } catch (e) {
+        this.serverOutput.appendLine(`Stopping the server failed: ${errorText(e)}`);
+      }
+    }
+    this.clientChanged.fire(undefined);
+  }
+
+  /** A new client reads the current settings into `initializationOptions`. */
+  async restart(): Promise<LanguageClient | undefined> {
+    await this.stop();
+    this.startFailed = false;
+    return this.start();
+  }
+
+  /** Send a custom request, starting the server if needed. Rejects when there is no server. */
+  async request<M extends RequestMethod>(method: M, uri: vscode.Uri, token?: vscode.CancellationToken): Promise<RequestMap[M]> {
+    const client = await this.start();
+    if (!client) throw new Error('the Layerlens language server is not running (see the "Layerlens Language Server" output)');
+    const params = { uri: client.code2ProtocolConverter.asUri(uri) };
+    return token ? client.sendRequest<RequestMap[M]>(method, params, token) : client.sendRequest<RequestMap[M]>(method, params);
+  }
+
+  analysis(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<AnalysisResult> {
+    return this.request(Requests.analysis, uri, token);
+  }
+
+  trace(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<TraceResult> {
+    return this.request(Requests.trace, uri, token);
+  }
+
+  report(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<ReportResult> {
+    return this.request(Requests.report, uri, token);
+  }
+
+  /**
+   * Make sure the server knows the document: opening it as a text document
+   * sends `didOpen` (the selector matches the `layers` language).
+   */
+  async openDocument(uri: vscode.Uri): Promise<vscode.TextDocument> {
+    const doc = await vscode.workspace.openTextDocument(uri);
+    if (doc.languageId !== LANGUAGE_ID) return vscode.languages.setTextDocumentLanguage(doc, LANGUAGE_ID);
+    return doc;
+  }
+
+  dispose(): void {
+    void this.stop();
+    for (const d of this.disposables.splice(0).reverse()) {
+      try {
+        d.dispose();
+      } catch {
+        // Disposing is best effort: one failure must not keep the rest alive.
+      }
+    }
+  }
+
+  private async createAndStart(): Promise<LanguageClient | undefined> {
+    const module = this.extension.asAbsolutePath('dist/server.js');
+    if (!existsSync(module)) {
+      this.serverOutput.appendLine(`The Layerlens language server is missing: ${module} does not exist (run \`npm run build\`).`);
+      this.startFailed = true;
+      this.clientChanged.fire(undefined);
+      return undefined;
+    }
+    const serverOptions: ServerOptions = {
+      run: { module, transport: TransportKind.ipc },
+      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: [
+        { scheme: 'file', language: LANGUAGE_ID },
+        { scheme: 'untitled', language: LANGUAGE_ID },
+      ],
+      // Same shape as the `layerlens` section that didChangeConfiguration carries.
+      initializationOptions: this.config.serverSettings(),
+      synchronize: {
+        configurationSection: CONFIG_SECTION,
+        fileEvents: this.layersWatcher,
+      },
+      outputChannel: this.serverOutput,
+      traceOutputChannel: this.serverOutput,
+    };
+    // The id `layerlens` makes the client honour `layerlens.trace.server`.
+    const client = new LanguageClient('layerlens', 'Layerlens Language Server', serverOptions, clientOptions);
+    try {
+      await client.start();
+    } catch (e) {
+      this.serverOutput.appendLine(`The Layerlens language server did not start (${module}): ${errorText(e)}`);
+      this.startFailed = true;
+      void client.dispose().catch(() => undefined);
+      this.clientChanged.fire(undefined);
+      return undefined;
+    }
+    this._client = client;
+    this.clientChanged.fire(client);
+    return client;
+  }
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  if (e && typeof e === 'object' && 'message' in e) return String((e as { message: unknown }).message);
+  return String(e);
+}

@@ -1,0 +1,41 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { busyView, countExpectations, errorView, statusText, statusView } from '../../src/status-text';
+import type { AnalysisResult } from '../../src/protocol';
+
+function analysis(passed: number, failed: number, diagnostics = 0, objects = 3): AnalysisResult {
+  const expectations = [
+    ...Array.from({ length: passed }, (_, i) => ({ line: i, text: `expect a${i} 1/1`, passed: true })),
+    ...Array.from({ length: failed }, (_, i) => ({ line: 100 + i, text: `expect b${i} 1/1`, passed: false, expected: '1/1', actual: '2/2' })),
+  ];
+  return { uri: 'file:///a.layers', expectations, diagnostics, objects };
+}
+
+test('the status text is exactly "✓ passed ✗ failed"', () => {
+  assert.equal(statusText(analysis(12, 1)), '✓ 12 ✗ 1');
+  assert.equal(statusText(analysis(0, 0)), '✓ 0 ✗ 0');
+});
+
+test('counts tolerate a missing expectations list', () => {
+  assert.deepEqual(countExpectations({ expectations: undefined as never }), { passed: 0, failed: 0 });
+});
+
+test('a failure paints the item as failed; all passing is ok', () => {
+  assert.equal(statusView(analysis(3, 1)).tone, 'failed');
+  assert.equal(statusView(analysis(3, 0)).tone, 'ok');
+});
+
+test('the tooltip gives the counts and what a click does', () => {
+  const t = statusView(analysis(1, 2, 4, 1)).tooltip;
+  assert.match(t, /1 expectation passed, 2 failed/);
+  assert.match(t, /4 diagnostics, 1 object\b/);
+  assert.match(t, /Click to run the scenario/);
+});
+
+test('busy and error views are distinct from results', () => {
+  assert.equal(busyView().tone, 'busy');
+  const e = errorView('server is not running');
+  assert.equal(e.tone, 'error');
+  assert.match(e.tooltip, /server is not running/);
+  assert.doesNotMatch(e.text, /✓/);
+});

@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { contentSecurityPolicy, escapeHtml, makeNonce, renderMessageHtml, renderTraceHtml } from '../../src/trace-html';
+import type { TraceResult } from '../../src/protocol';
+
+const trace: TraceResult = {
+  uri: 'file:///w/ogre.layers',
+  title: 'Gray Ogre <through> the "sublayers"',
+  objects: [
+    {
+      name: 'Gray Ogre',
+      summary: '5/8 red Creature — Ogre',
+      characteristics: [
+        {
+          name: 'power/toughness',
+          value: '5/8',
+          steps: [
+            { layer: '7b', timestamp: '5', source: 'resolve "becomes 0/1"', effect: 'becomes 0/1', before: '3/3', after: '0/1', reason: 'set <P/T> & later' },
+            { layer: '7c', timestamp: '2', source: '+1/+1 counter', effect: 'gets +1/+1', before: '0/1', after: '1/2', reason: "613.4c: it's a counter" },
+          ],
+        },
+        { name: 'color', value: 'red', steps: [] },
+      ],
+    },
+    { name: '<script>alert(1)</script>', summary: '', characteristics: [] },
+  ],
+};
+
+test('escapeHtml escapes the five special characters', () => {
+  assert.equal(escapeHtml(`<a href="x">'&'</a>`), '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+  assert.equal(escapeHtml(undefined), '');
+  assert.equal(escapeHtml(12), '12');
+});
+
+test('nonces are fresh, long and CSP-safe', () => {
+  const a = makeNonce();
+  const b = makeNonce();
+  assert.notEqual(a, b);
+  assert.match(a, /^[0-9a-f]{32}$/);
+});
+
+test('the page carries the strict CSP with the nonce on its style and script', () => {
+  const nonce = makeNonce();
+  const html = renderTraceHtml(trace, { nonce });
+  assert.equal(contentSecurityPolicy(nonce), `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';`);
+  assert.ok(html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';">`));
+  assert.ok(html.includes(`<style nonce="${nonce}">`));
+  assert.ok(html.includes(`<script nonce="${nonce}">`));
+  // Every script and style element carries the nonce.
+  assert.equal((html.match(/<script\b/g) ?? []).length, (html.match(/<script nonce="/g) ?? []).length);
+  assert.equal((html.match(/<style\b/g) ?? []).length, (html.match(/<style nonce="/g) ?? []).length);
+});
+
+test('the page loads nothing remote and has no inline handlers or style attributes', () => {
+  const html = renderTraceHtml(trace, { nonce: makeNonce() });
+  assert.doesNotMatch(html, /https?:/i);
+  assert.doesNotMatch(html, /\/\/[a-z]/i);
+  assert.doesNotMatch(html, /\ssrc=/i);
+  assert.doesNotMatch(html, /\son[a-z]+=/i);
+  assert.doesNotMatch(html, /\sstyle=/i);
+  for (const href of html.match(/href="[^"]*"/g) ?? []) assert.match(href, /^href="#obj-\d+"$/);
+});
+
+test('all server text is escaped', () => {
+  const html = renderTraceHtml(trace, { nonce: 'n0' });
+  assert.ok(!html.includes('<script>alert(1)</script>'));
+  assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
+  assert.ok(html.includes('Gray Ogre &lt;through&gt; the &quot;sublayers&quot;'));
+  assert.ok(html.includes('set &lt;P/T&gt; &amp; later'));
+  assert.ok(html.includes('613.4c: it&#39;s a counter'));
+  assert.ok(html.includes('resolve &quot;becomes 0/1&quot;'));
+});
+
+test('steps are rendered as table rows in the order given', () => {
+  const html = renderTraceHtml(trace, { nonce: 'n0' });
+  const i7b = html.indexOf('<td class="layer">7b</td>');
+  const i7c = html.indexOf('<td class="layer">7c</td>');
+  assert.ok(i7b > 0 && i7c > i7b);
+  assert.match(html, /color<\/strong>: <span class="value">red<\/span> <span class="unchanged">/);
+});
+
+test('focus marks the named object (case-insensitive) and only that one', () => {
+  const html = renderTraceHtml(trace, { nonce: 'n0', focus: 'gray ogre' });
+  assert.equal((html.match(/class="object focus"/g) ?? []).length, 1);
+  assert.match(html, /<section class="object focus" id="obj-0" data-name="Gray Ogre">/);
+  const none = renderTraceHtml(trace, { nonce: 'n0', focus: 'nobody' });
+  assert.doesNotMatch(none, /class="object focus"/);
+});
+
+test('bad input still renders a page', () => {
+  const html = renderTraceHtml({ uri: '', title: '', objects: undefined as never }, { nonce: 'n1' });
+  assert.match(html, /No objects in this scenario/);
+  const msg = renderMessageHtml('Trace <x>', 'server said <b>no</b>', 'n2');
+  assert.ok(msg.includes('server said &lt;b&gt;no&lt;/b&gt;'));
+  assert.ok(msg.includes(`style-src 'nonce-n2'`));
+});
