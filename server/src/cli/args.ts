@@ -1,4 +1,5 @@
 // `layerlens run [--json] [--trace] [--no-color] FILE|DIR …` (spec section 8).
+// Parsing is total: anything unexpected is a usage error (exit 2), never a throw.
 
 export interface RunOptions {
   command: 'run' | 'help' | 'version';
@@ -14,22 +15,32 @@ export const USAGE = `Usage: layerlens run [--json] [--trace] [--no-color] FILE|
 
   run FILE|DIR …   check .layers scenarios (directories are walked for .layers files)
   --json           print one JSON document instead of the report
-  --trace          add the layer-by-layer trace of every object
+  --trace          add the layer-by-layer trace of every object at the end of each file
   --no-color       no ANSI colors (also when NO_COLOR is set or output is not a terminal)
-  --help, --version
+  --color          ANSI colors even when output is not a terminal
+  --help, -h       this help
+  --version, -v    the version
 
-Exit codes: 0 every expectation passed; 1 an expectation failed or a file has an error;
-2 a usage error or a file that cannot be read.`;
+Exit codes: 0 every expectation passed and no file has an error;
+1 an expectation failed or a file has an error; 2 a usage error or a file
+that cannot be read.`;
 
+/** `colorDefault`: stdout is a terminal and NO_COLOR is not set. */
 export function parseArgs(argv: readonly string[], colorDefault: boolean): ParsedArgs {
   const options: RunOptions = { command: 'run', json: false, trace: false, color: colorDefault, paths: [] };
-  const rest = [...argv];
-  if (rest.includes('--help') || rest.includes('-h')) return { ok: true, options: { ...options, command: 'help' } };
-  if (rest.includes('--version') || rest.includes('-v')) return { ok: true, options: { ...options, command: 'version' } };
-  const cmd = rest.shift();
-  if (cmd !== 'run') return { ok: false, error: cmd ? `unknown command "${cmd}"` : 'missing command' };
+  const dashdash = argv.indexOf('--');
+  const flags = dashdash < 0 ? argv : argv.slice(0, dashdash);
+  // --help and --version win wherever they are, as most tools do.
+  if (flags.includes('--help') || flags.includes('-h') || argv[0] === 'help') return { ok: true, options: { ...options, command: 'help' } };
+  if (flags.includes('--version') || flags.includes('-v') || flags.includes('-V')) return { ok: true, options: { ...options, command: 'version' } };
+  const [cmd, ...rest] = argv;
+  if (cmd === undefined) return { ok: false, error: 'missing command (try "layerlens run FILE")' };
+  if (cmd !== 'run') return { ok: false, error: cmd.startsWith('-') ? `"${cmd}" before the command; write "layerlens run ${cmd} …"` : `unknown command "${cmd}"` };
+  let literal = false;
   for (const a of rest) {
-    if (a === '--json') options.json = true;
+    if (literal) options.paths.push(a);
+    else if (a === '--') literal = true;
+    else if (a === '--json') options.json = true;
     else if (a === '--trace') options.trace = true;
     else if (a === '--no-color') options.color = false;
     else if (a === '--color') options.color = true;

@@ -1,34 +1,70 @@
-// Files named on the command line: directories are walked for `.layers`
-// files, sorted so that a run is deterministic.
+// Files named on the command line: directories are walked recursively for
+// `.layers` files, sorted so that a run is deterministic. A file named
+// explicitly is read whatever its extension. Nothing here throws: a path
+// that cannot be read is listed with the reason (exit code 2).
 
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export interface FileList {
   files: string[];
-  missing: string[];
+  /** Paths that are missing or unreadable, with the reason. */
+  problems: { path: string; reason: string }[];
 }
+
+function reason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return (e as Error | undefined)?.message ?? String(e);
+}
+
+/** Code-unit order, not locale order: the same on every machine. */
+const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export function collectFiles(paths: readonly string[]): FileList {
   const files: string[] = [];
-  const missing: string[] = [];
+  const problems: FileList['problems'] = [];
+  const seen = new Set<string>();
+  const add = (p: string) => {
+    const key = resolve(p);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push(p);
+  };
+  // Directories already walked (by real path), so a symlink cycle ends.
+  const walked = new Set<string>();
   const walk = (dir: string) => {
-    for (const name of readdirSync(dir).sort()) {
+    let names: string[];
+    try {
+      const real = realpathSync(dir);
+      if (walked.has(real)) return;
+      walked.add(real);
+      names = readdirSync(dir).sort(byName);
+    } catch (e) {
+      problems.push({ path: dir, reason: reason(e) });
+      return;
+    }
+    for (const name of names) {
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const p = join(dir, name);
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else if (name.endsWith('.layers')) files.push(p);
+      let isDir: boolean;
+      try {
+        isDir = statSync(p).isDirectory();
+      } catch {
+        continue; // a dangling link inside a directory is not something the user named
+      }
+      if (isDir) walk(p);
+      else if (name.endsWith('.layers')) add(p);
     }
   };
   for (const p of paths) {
     try {
-      const st = statSync(p);
-      if (st.isDirectory()) walk(p);
-      else files.push(p);
-    } catch {
-      missing.push(p);
+      if (statSync(p).isDirectory()) walk(p);
+      else add(p);
+    } catch (e) {
+      problems.push({ path: p, reason: reason(e) });
     }
   }
-  return { files, missing };
+  return { files, problems };
 }

@@ -1,10 +1,13 @@
 // The readable report of `layerlens run` (spec section 8): per file, the
-// problems with file:line:col, a table of every object at the end of the
-// file, the players, each expectation ✓ or ✗, loops, and the outcomes when
-// a choice made the game branch.
+// problems as file:line:col, a table of every object at the end of the file,
+// the players, loops, each expectation ✓ or ✗, and, when replacement choices
+// left the game with several outcomes (616.1), what differs between them and
+// which choices lead to each.
 
-import type { Analysis, Outcome, WorldView } from '../engine/results';
-import { abilitiesOf, colorsOf, countersOf, objectLabel, ptOf, table, typeLineOf, type Style } from './format';
+import type { Diagnostic } from '../syntax/ast';
+import type { Analysis, ObjectView, Outcome, PlayerView, WorldView } from '../engine/results';
+import { abilityList, colorsOf, countersOf, location, objectLabel, objectTitle, plural, ptOf, typeLineOf, type Style } from './format';
+import { table } from './table';
 
 export interface FileSummary {
   passed: number;
@@ -13,73 +16,177 @@ export interface FileSummary {
   warnings: number;
 }
 
+/** One column of the object or player table; `multi` cells hold one item per line. */
+interface Column<T> {
+  header: string;
+  value(x: T, w: WorldView): string;
+  multi?: boolean;
+}
+
+/** The diagnostic the engine gives a failed expectation: counted as a failure, not again as an error. */
+const EXPECT_FAILED = 'expect-failed';
+
 export function summarize(a: Analysis): FileSummary {
   return {
     passed: a.expectations.filter((e) => e.passed).length,
     failed: a.expectations.filter((e) => !e.passed).length,
-    errors: a.diagnostics.filter((d) => d.severity === 'error').length,
+    errors: a.diagnostics.filter((d) => d.severity === 'error' && d.code !== EXPECT_FAILED).length,
     warnings: a.diagnostics.filter((d) => d.severity === 'warning').length,
   };
 }
 
-export function objectRows(w: WorldView): string[][] {
-  return w.objects
-    .filter((o) => o.zone !== null)
-    .map((o) => [objectLabel(o), ptOf(o.chars), typeLineOf(o.chars), colorsOf(o.chars), abilitiesOf(o.chars), o.controller, o.zone ?? '', [o.tapped ? 'tapped' : '', countersOf(o), o.faceDown ? 'face down' : ''].filter(Boolean).join(', ')]);
+function labelOf(w: WorldView, id: string): string {
+  const o = w.objects.find((x) => x.id === id);
+  return o ? objectLabel(o) : id;
 }
 
-function worldLines(w: WorldView, s: Style): string[] {
+/** What the table has no column for: face down (708.2), attachment, damage, an owner other than the controller. */
+function notesOf(o: ObjectView, w: WorldView): string {
+  const n: string[] = [];
+  if (o.faceDown) n.push('face down');
+  if (o.attachedTo) n.push(`attached to ${labelOf(w, o.attachedTo)}`);
+  if (o.damage) n.push(`${o.damage} damage`);
+  if (o.owner !== o.controller) n.push(`owned by ${o.owner}`);
+  if (o.isToken) n.push('token');
+  return n.join(', ');
+}
+
+const OBJECT_COLUMNS: Column<ObjectView>[] = [
+  { header: 'object', value: (o) => objectTitle(o) },
+  { header: 'P/T', value: (o) => ptOf(o.chars) },
+  { header: 'type', value: (o) => typeLineOf(o.chars) },
+  { header: 'colors', value: (o) => colorsOf(o.chars) },
+  { header: 'controller', value: (o) => o.controller },
+  { header: 'zone', value: (o) => o.zone ?? 'nowhere' },
+  { header: 'counters', value: (o) => countersOf(o) },
+  { header: 'tapped', value: (o) => (o.zone === 'battlefield' ? (o.tapped ? 'tapped' : 'untapped') : '') },
+  { header: 'notes', value: notesOf },
+  // Last, one ability per line: long Oracle texts would push every other column off screen.
+  { header: 'abilities', value: (o) => (o.chars.abilities.length ? abilityList(o.chars).join('\n') : '—'), multi: true },
+];
+
+const PLAYER_COLUMNS: Column<PlayerView>[] = [
+  { header: 'player', value: (p, w) => p.name + (p.name === w.activePlayer ? ' (active)' : '') },
+  { header: 'life', value: (p) => String(p.life) },
+  { header: 'hand', value: (p) => String(p.handSize) },
+  { header: 'graveyard', value: (p) => String(p.graveyard.length) },
+  { header: 'exile', value: (p) => String(p.exile.length) },
+  { header: 'max hand size', value: (p) => (p.maxHandSize === null ? 'none' : String(p.maxHandSize)) },
+  { header: 'abilities', value: (p) => p.abilities.join('\n') || '—', multi: true },
+];
+
+const placed = (w: WorldView) => w.objects.filter((o) => o.zone !== null);
+
+/**
+ * One table over all outcomes: a cell the outcomes agree on shows the value,
+ * one they disagree on shows the alternatives joined by `or` (as an `expect`
+ * with alternatives is written). `diffs[k]` lists outcome k's own values.
+ */
+function merged<T>(
+  worlds: readonly WorldView[],
+  items: (w: WorldView) => T[],
+  key: (x: T) => string,
+  columns: readonly Column<T>[],
+  title: (x: T, w: WorldView) => string,
+): { rows: string[][]; diffs: string[][] } {
+  const order: string[] = [];
+  const per = worlds.map((w) => new Map(items(w).map((x) => [key(x), x] as const)));
+  for (const m of per) for (const k of m.keys()) if (!order.includes(k)) order.push(k);
+  const diffs: string[][] = worlds.map(() => []);
+  const rows = order.map((k) => {
+    const first = per.findIndex((m) => m.has(k));
+    const name = title(per[first]!.get(k)!, worlds[first]!);
+    return columns.map((c, ci) => {
+      const values = per.map((m, i) => {
+        const x = m.get(k);
+        return x === undefined ? '(absent)' : c.value(x, worlds[i]!);
+      });
+      const distinct = [...new Set(values)];
+      if (distinct.length === 1) return distinct[0]!;
+      values.forEach((v, i) => diffs[i]!.push(ci === 0 ? `${name}: ${v}` : `${name}: ${c.header} ${v ? v.replace(/\n/g, '; ') : '(none)'}`));
+      if (c.multi) return '(differs by outcome)';
+      return distinct.map((v) => v || '(none)').join(' or ');
+    });
+  });
+  return { rows, diffs };
+}
+
+function loopLines(worlds: readonly WorldView[], s: Style): string[] {
+  const loops = new Set<string>();
+  for (const w of worlds) {
+    const byId = new Map(w.effects.map((e) => [e.id, e]));
+    for (const l of w.loops) loops.add(l.map((id) => byId.get(id)?.sourceName ?? id).join(' ↔ '));
+  }
+  if (!loops.size) return [];
+  return ['', s.bold('dependency loops (613.8b: their effects apply in timestamp order):'), ...[...loops].map((l) => `  ${l}`)];
+}
+
+export function stateLines(outcomes: readonly Outcome[], s: Style): string[] {
+  const worlds = outcomes.map((o) => o.world);
+  if (!worlds.length) return [s.dim('(no game state: the file could not be analysed)')];
   const out: string[] = [];
-  const rows = objectRows(w);
-  if (rows.length) out.push(...table(['object', 'P/T', 'type', 'colors', 'abilities', 'controller', 'zone', 'state'], rows).map((l, i) => (i === 0 ? s.bold(l) : l)));
-  const nowhere = w.objects.filter((o) => o.zone === null).map((o) => o.id);
+  const objs = merged(worlds, placed, (o) => o.id, OBJECT_COLUMNS, (o) => objectLabel(o));
+  if (objs.rows.length) {
+    const cols = OBJECT_COLUMNS.map((c, i) => i).filter((i) => OBJECT_COLUMNS[i]!.header !== 'notes' || objs.rows.some((r) => r[i]));
+    out.push(...table(cols.map((i) => OBJECT_COLUMNS[i]!.header), objs.rows.map((r) => cols.map((i) => r[i]!))).map((l, i) => (i === 0 ? s.bold(l) : l)));
+  } else out.push(s.dim('no object is in any zone'));
+  const nowhere = worlds[0]!.objects.filter((o) => o.zone === null).map(objectLabel);
   if (nowhere.length) out.push(s.dim(`not in any zone: ${nowhere.join(', ')}`));
   out.push('');
-  out.push(
-    ...table(
-      ['player', 'life', 'hand', 'graveyard', 'max hand size', 'abilities'],
-      w.players.map((p) => [p.name + (p.name === w.activePlayer ? ' (active)' : ''), String(p.life), String(p.handSize), String(p.graveyard.length), p.maxHandSize === null ? 'none' : String(p.maxHandSize), p.abilities.join(', ') || '—']),
-    ).map((l, i) => (i === 0 ? s.bold(l) : l)),
-  );
-  if (w.loops.length) {
-    const byId = new Map(w.effects.map((e) => [e.id, e]));
-    out.push('', s.bold('dependency loops (613.8b, applied in timestamp order):'));
-    for (const l of w.loops) out.push(`  ${l.map((id) => byId.get(id)?.sourceName ?? id).join(' ↔ ')}`);
+  const players = merged(worlds, (w) => w.players, (p) => p.name, PLAYER_COLUMNS, (p) => p.name);
+  out.push(...table(PLAYER_COLUMNS.map((c) => c.header), players.rows).map((l, i) => (i === 0 ? s.bold(l) : l)));
+  out.push(...loopLines(worlds, s));
+  if (outcomes.length > 1) {
+    out.push('', s.bold(`${outcomes.length} outcomes (616.1: the order of replacement effects was left to a choice):`));
+    outcomes.forEach((o, i) => {
+      out.push(`  outcome ${i + 1}: ${o.choices.length ? o.choices.join('; ') : '(no choice)'}`);
+      const d = [...objs.diffs[i]!, ...players.diffs[i]!];
+      for (const line of d) out.push(`      ${line}`);
+      if (!d.length) out.push(s.dim('      (the same objects and players as the others)'));
+    });
   }
   return out;
 }
 
-function outcomeHeader(o: Outcome, i: number): string {
-  return `outcome ${i + 1}${o.choices.length ? `: ${o.choices.join('; ')}` : ''}`;
+function diagnosticLine(file: string, d: Diagnostic, s: Style): string {
+  const sev = d.severity === 'error' ? s.red('error') : d.severity === 'warning' ? s.yellow('warning') : s.cyan('info');
+  // A message of several lines keeps its continuation indented under the location.
+  return `${location(file, d.range.start)}: ${sev}: ${d.message.replace(/\n/g, '\n    ')} [${d.code}]`;
+}
+
+export function diagnosticLines(file: string, a: Analysis, s: Style): string[] {
+  return a.diagnostics
+    .filter((d) => d.severity !== 'hint')
+    .map((d, i) => ({ d, i }))
+    .sort((x, y) => x.d.range.start.line - y.d.range.start.line || x.d.range.start.character - y.d.range.start.character || x.i - y.i)
+    .map(({ d }) => diagnosticLine(file, d, s));
+}
+
+export function expectationLines(a: Analysis, s: Style): string[] {
+  if (!a.expectations.length) return [];
+  const out = ['', s.bold('expectations:')];
+  for (const e of a.expectations) {
+    if (e.passed) {
+      out.push(`  ${s.green('✓')} line ${e.line + 1}: ${e.text}`);
+      continue;
+    }
+    out.push(`  ${s.red('✗')} line ${e.line + 1}: ${e.text}`);
+    const failed = e.facts.filter((f) => !f.passed);
+    if (failed.length > 1) for (const f of failed) out.push(`      expected ${f.expected}`, `      got      ${s.red(f.actual)}`);
+    else out.push(`      expected ${e.expected}`, `      got      ${s.red(e.actual)}`);
+  }
+  return out;
+}
+
+export function summaryLine(sum: FileSummary): string {
+  return `${sum.passed} passed, ${sum.failed} failed, ${plural(sum.errors, 'error')}, ${plural(sum.warnings, 'warning')}`;
 }
 
 export function reportFile(file: string, a: Analysis, s: Style): string[] {
-  const out: string[] = [];
-  const sum = summarize(a);
   const title = a.file.scenario ? ` — ${a.file.scenario.title.value}` : '';
-  out.push(s.bold(`${file}${title}`));
-  for (const d of a.diagnostics) {
-    if (d.severity === 'hint') continue;
-    const where = `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}`;
-    const sev = d.severity === 'error' ? s.red('error') : d.severity === 'warning' ? s.yellow('warning') : s.dim('info');
-    out.push(`${where}: ${sev}: ${d.message} [${d.code}]`);
-  }
-  out.push('');
-  const outcomes = a.final.outcomes;
-  if (outcomes.length === 1) out.push(...worldLines(outcomes[0]!.world, s));
-  else
-    outcomes.forEach((o, i) => {
-      out.push(s.bold(outcomeHeader(o, i)));
-      out.push(...worldLines(o.world, s).map((l) => `  ${l}`));
-      out.push('');
-    });
-  if (a.expectations.length) {
-    out.push('', s.bold('expectations:'));
-    for (const e of a.expectations) {
-      if (e.passed) out.push(`  ${s.green('✓')} line ${e.line + 1}: ${e.text}`);
-      else out.push(`  ${s.red('✗')} line ${e.line + 1}: ${e.text}`, `      expected ${e.expected}`, `      got      ${e.actual}`);
-    }
-  }
-  out.push('', `${sum.passed} passed, ${sum.failed} failed, ${sum.errors} error${sum.errors === 1 ? '' : 's'}, ${sum.warnings} warning${sum.warnings === 1 ? '' : 's'}`);
+  const out = [s.bold(`${file}${title}`), ...diagnosticLines(file, a, s), ''];
+  out.push(...stateLines(a.final.outcomes, s));
+  out.push(...expectationLines(a, s));
+  out.push('', summaryLine(summarize(a)));
   return out;
 }

@@ -300,6 +300,30 @@ function specMatches(spec: ReplacementSpec, e: GameEvent, scope: Scope, game: Ga
   }
 }
 
+const ENTRY_KINDS = new Set(['enters-tapped', 'enters-as-copy', 'enters-under-control', 'as-enters-choose', 'enters-with-counters']);
+const isEntrySpec = (r: ReplacementSpec) => ENTRY_KINDS.has(r.kind) || (r.kind === 'instead' && r.event.kind === 'enter');
+
+/**
+ * Whether any replacement effect could care about this entry at all. Working
+ * out how the permanent would exist on the battlefield (614.12) means a
+ * second layer computation, so it is skipped when nothing could apply.
+ */
+function enterMayBeReplaced(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): boolean {
+  const o = game.obj(e.object);
+  const own = game.chars(e.object)?.abilities ?? [];
+  if ([...own, ...(o?.printed.abilities ?? [])].some((a) => a.ability.kind === 'static' && a.ability.replacements.some(isEntrySpec))) return true;
+  for (const w of game.layers().world.values()) {
+    if (w.obj.zone !== 'battlefield') continue;
+    for (const a of w.abilities) {
+      if (a.ability.kind !== 'static') continue;
+      if (a.ability.replacements.some(isEntrySpec)) return true;
+      // A static ability that grants abilities could grant an entry replacement (614.12).
+      if (a.ability.effects.some((ef) => ef.parts.some((p) => p.kind === 'abilities' && p.add?.some((x) => x.kind === 'static' && x.replacements.some(isEntrySpec))))) return true;
+    }
+  }
+  return game.state.replacements.some((r) => !r.ended && !r.used && isEntrySpec(r.spec)) || game.state.effects.some((ef) => !ef.ended && ef.spec.parts.some((p) => p.kind === 'abilities' && p.add?.some((x) => x.kind === 'static' && x.replacements.some(isEntrySpec))));
+}
+
 /** 614.12: how an entering permanent would exist on the battlefield. */
 function simulateEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): { game: Game; w: Working | undefined } {
   const sim = game.clone();
@@ -322,6 +346,7 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
   let world = game.layers().world;
   let entering: Working | undefined;
   let ownAbilitiesOf: Working | undefined;
+  if (e.kind === 'enter' && !enterMayBeReplaced(game, e)) return [];
   if (e.kind === 'enter') {
     const sim = simulateEntry(game, e);
     entering = sim.w;
