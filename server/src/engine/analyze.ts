@@ -206,7 +206,8 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
       } else {
         for (const r2 of st.expect.kind === 'loop' ? st.expect.objects : [st.expect.dependent, st.expect.on]) ctx.objects(r2, false);
       }
-      if (!r.passed) {
+      // An unknown subject was reported as such; "no such object" would say it twice.
+      if (!r.passed && !r.facts.every((f) => f.passed || f.actual === 'no such object')) {
         for (const f of r.facts.length ? r.facts.filter((x) => !x.passed) : [{ range: st.range, expected: r.expected, actual: r.actual, fix: undefined }]) {
           report({
             range: f.range,

@@ -4,7 +4,7 @@
 import type { Layer } from '../effects/ir';
 import type { Game } from './game';
 import type { AbilityView, EffectView, ObjectView, PlayerView, WorldView } from './results';
-import type { Working } from './working';
+import { orderedTypes, type Working } from './working';
 
 export function isPhantom(id: string): boolean {
   return id.startsWith('resolve@');
@@ -37,7 +37,7 @@ export function objectView(game: Game, w: Working): ObjectView {
       manaValue: w.manaValue,
       colors: [...w.colors],
       supertypes: [...w.supertypes],
-      types: [...w.types],
+      types: orderedTypes(w.types),
       subtypes: w.allCreatureTypes ? [...w.subtypes, 'every creature type'] : [...w.subtypes],
       abilities: abilityViews(w),
       power: w.power,

@@ -141,8 +141,18 @@ export function isType(x: Working, t: string): boolean {
   return hasWord(x.types, t);
 }
 
+/** The order card types are printed in (`Kindred Artifact Creature`, `Enchantment Creature`, `Land Creature`). */
+const TYPE_ORDER = ['kindred', 'tribal', 'artifact', 'enchantment', 'land', 'planeswalker', 'battle', 'creature', 'instant', 'sorcery'];
+export function orderedTypes(types: readonly string[]): string[] {
+  const rank = (t: string) => {
+    const i = TYPE_ORDER.indexOf(t.toLowerCase());
+    return i < 0 ? TYPE_ORDER.length : i;
+  };
+  return [...types].sort((a, b) => rank(a) - rank(b));
+}
+
 export function typeLine(x: { supertypes: string[]; types: string[]; subtypes: string[]; allCreatureTypes?: boolean }): string {
-  const left = [...x.supertypes, ...x.types].join(' ');
+  const left = [...x.supertypes, ...orderedTypes(x.types)].join(' ');
   const subs = x.allCreatureTypes ? [...x.subtypes, '(every creature type)'] : x.subtypes;
   return subs.length ? `${left} — ${subs.join(' ')}` : left;
 }

@@ -28,7 +28,8 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 export function suggest(word: string, candidates: readonly string[]): string | undefined {
   const w = word.trim();
   if (!w || w.length > 200) return undefined;
-  const limit = Math.max(1, Math.floor(w.length / 3));
+  // One edit for short words, about one in three for longer ones (`ogar` → `ogre`).
+  const limit = w.length <= 3 ? 1 : Math.ceil(w.length / 3);
   let best: string | undefined;
   let bestScore = Infinity;
   for (const c of candidates) {
