@@ -139,7 +139,8 @@ function resolvedLives(state: GameState): Live[] {
 // ---------------------------------------------------------------------------
 // Reads and writes, for the dependency prefilter (613.8a)
 
-type Aspect = 'types' | 'colors' | 'abilities' | 'controller' | 'pt' | 'text';
+/** `abilities+` is only ever written: gaining an ability changes no other effect's existence, set or values. */
+type Aspect = 'types' | 'colors' | 'abilities' | 'abilities+' | 'controller' | 'pt' | 'text';
 
 function filterReads(f: Filter | undefined, out: Set<Aspect>): void {
   if (!f) return;
@@ -196,7 +197,7 @@ function writes(l: Live, layer: Layer): Set<Aspect> {
         out.add('colors');
         break;
       case '6':
-        out.add('abilities');
+        out.add(p.kind === 'abilities' && !p.remove?.length && !p.removeAll && !p.cantHave ? 'abilities+' : 'abilities');
         break;
       default:
         out.add('pt');
@@ -318,6 +319,8 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
     return true;
   };
 
+  /** Bumped whenever an applied effect changes something: trial results from an unchanged world stay valid. */
+  let worldVersion = 0;
   const applyTo = (l: Live, layer: Layer, w: World, ids: string[], record: boolean, reason: OrderReason) => {
     const scope = scopeIn(l, w);
     for (const id of ids) {
@@ -338,6 +341,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
           reason,
           changes: diff(before!, aspectsOf(x, layer)),
         });
+        if (traces.get(id)![traces.get(id)!.length - 1]!.changes.length) worldVersion++;
       }
     }
   };
@@ -373,8 +377,21 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
     const done = new Set<string>();
     /** Whether what `a` does to an object depends on anything but that object (counts, other objects' stats). */
     const readsOthers = (a: Live): boolean => hasGlobalExpr(a.partsByLayer.get(layer) ?? []);
+    const trialCache = new Map<string, { version: number; result: string | undefined }>();
     const trial: Trial = {
       because: (a, b) => {
+        const key = `${a.id}\u0000${b.id}`;
+        const hit = trialCache.get(key);
+        if (hit && hit.version === worldVersion) return hit.result;
+        const result = tryApply(a, b);
+        trialCache.set(key, { version: worldVersion, result });
+        return result;
+      },
+      mayDepend: (a, b) => mayDepend(a, b),
+      sourceName: (l) => l.source.printed.name,
+    };
+    const tryApply = (a: Live, b: Live): string | undefined => {
+      {
         const scratch = new ScratchWorld(world);
         const touched = affectedIn(b, world);
         applyTo(b, layer, scratch, touched, false, { kind: 'timestamp' });
@@ -414,8 +431,10 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
           if (v0 !== v1) return 'changes what it does';
         }
         return undefined;
-      },
-      mayDepend: (a, b) => {
+      }
+    };
+    const mayDepend = (a: Live, b: Live): boolean => {
+      {
         const r = reads(a);
         const wr = writes(b, layer);
         let hit = false;
@@ -425,8 +444,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
         const onlySource = [...wr].every((x) => x === 'abilities' || x === 'text') && ![...r].some((x) => wr.has(x) && x !== 'abilities' && x !== 'text');
         if (onlySource) return affectedIn(b, world).includes(a.source.id);
         return true;
-      },
-      sourceName: (l) => l.source.printed.name,
+      }
     };
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] =>
       (a.partsByLayer.get(lyr) ?? []).map((p) => partValues(p, scope, w, ww));
