@@ -194,6 +194,7 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
   const loopsSeen = new Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>();
   let current = initial;
 
+  const lines = file.text.split(/\r\n|\r|\n/);
   file.statements.forEach((st, i) => {
     statementIndex = i;
     if (st.kind === 'expect') {
@@ -236,8 +237,16 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
       if (!seen.has(k)) seen.set(k, g);
     }
     after = [...seen.values()];
-    if (after.length > BRANCH_CAP) {
-      report({ range: st.keywordRange, severity: 'warning', code: 'branch-cap', message: `this event has more than ${BRANCH_CAP} distinct outcomes; only the first ${BRANCH_CAP} are kept` });
+    const capped = after.some((g) => g.capped);
+    for (const g of after) g.capped = false;
+    if (after.length > BRANCH_CAP || capped) {
+      const what = lines[st.range.start.line]?.trim() ?? 'this event';
+      report({
+        range: st.keywordRange,
+        severity: 'warning',
+        code: 'branch-cap',
+        message: `\`${what}\`: the replacement effects on this event can be applied in more than ${BRANCH_CAP} orders; only the first ${BRANCH_CAP} were explored, so some outcomes may be missing (add \`choosing A then B\` to pin the order)`,
+      });
       after = after.slice(0, BRANCH_CAP);
     }
     if (!after.length) after = before;

@@ -32,6 +32,8 @@ export class Game {
   log: LogLine[] = [];
   /** The choices that led to this line of play (616.1), for the outcome list. */
   choices: string[] = [];
+  /** Set when 616 exploration stopped at the branch cap during the current event. */
+  capped = false;
 
   constructor(
     public state: GameState,
@@ -42,6 +44,7 @@ export class Game {
     const g = new Game(cloneState(this.state), this.env);
     g.log = [...this.log];
     g.choices = [...this.choices];
+    g.capped = this.capped;
     return g;
   }
 

@@ -64,7 +64,11 @@ export function perform(game: Game, event: GameEvent, pool: ChoicePool, p: Perfo
   const chooser = affectedPlayer(game, event);
   const out: Game[] = [];
   for (const c of tiered) {
-    if (out.length >= BRANCH_CAP) break;
+    if (out.length >= BRANCH_CAP) {
+      // Too many orders to explore: say so rather than pretend the list is complete.
+      for (const g of out) g.capped = true;
+      break;
+    }
     const g = game.clone();
     g.choices.push(`${chooser} applies ${c.source.printed.name}'s effect first ("${c.text}")`);
     g.note(`616.1: ${tiered.length} replacement effects apply; ${chooser} chooses ${c.source.printed.name}`, 'replacement');
