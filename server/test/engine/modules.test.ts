@@ -1,0 +1,87 @@
+// Focused tests of the smaller engine modules: choices, subtypes, working
+// records, the text-change (612) and land-type (305.7) applications.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { ChoicePool } from '../../src/engine/choices';
+import { correspondsTo, isBasicLandType, subtypeCategory } from '../../src/engine/subtypes';
+import { orderedTypes, typeLine } from '../../src/engine/working';
+import { failedExpectations, finalObject, problems, run } from './helpers';
+
+test('choices: each answer is taken once, by the first question of its kind', () => {
+  const pool = ChoicePool.of(['blue', 'X=3', 'white->black', 'ogre']);
+  assert.equal(pool.takeX(), 3);
+  assert.deepEqual(pool.takeSwap(), ['white', 'black']);
+  assert.equal(pool.take((v) => v === 'blue'), 'blue');
+  assert.equal(pool.take((v) => v === 'blue'), undefined, 'used up');
+  assert.deepEqual(pool.unused().map((i) => i.value), ['ogre']);
+});
+
+test('205.3: subtype categories and correspondence', () => {
+  assert.equal(subtypeCategory('Forest'), 'Land');
+  assert.equal(subtypeCategory('Equipment'), 'Artifact');
+  assert.equal(subtypeCategory('Ogre'), 'Creature');
+  assert.ok(correspondsTo('Ogre', ['Kindred', 'Instant']));
+  assert.ok(!correspondsTo('Aura', ['Creature']));
+  assert.ok(isBasicLandType('plains'));
+});
+
+test('type lines print card types in Oracle order', () => {
+  assert.deepEqual(orderedTypes(['Creature', 'Artifact']), ['Artifact', 'Creature']);
+  assert.equal(typeLine({ supertypes: ['Legendary'], types: ['Creature', 'Enchantment'], subtypes: ['God'] }), 'Legendary Enchantment Creature — God');
+});
+
+test('612: a text change swaps a color word in printed text only', () => {
+  const a = run(`
+    card "Crusade" as crusade
+      type Enchantment
+      text White creatures get +1/+1.
+    card "Sleight of Mind" as sleight
+      type Instant
+      text Change the text of target spell or permanent by replacing all instances of one color word with another.
+    card "Savannah Lions" as lions
+      cost {W}
+      type Creature — Cat
+      pt 2/1
+    card "Coral Merfolk" as merfolk
+      cost {1}{U}
+      type Creature — Merfolk
+      pt 2/1
+    enter crusade, lions, merfolk
+    expect lions 3/2
+    cast sleight targeting crusade choosing white->blue
+    expect crusade: has "Blue creatures get +1/+1."
+    expect lions 2/1
+    expect merfolk 3/2`);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(failedExpectations(a), []);
+});
+
+test("305.7: a land-type change removes the land's rules text and gives the new mana ability", () => {
+  const a = run(`
+    card "Blood Moon" as moon
+      type Enchantment
+      text Nonbasic lands are Mountains.
+    card "Ancient Tomb" as tomb
+      type Land
+      text {T}: Add {C}{C}.
+    enter tomb, moon`);
+  assert.deepEqual(problems(a), []);
+  const tomb = finalObject(a, 'tomb');
+  assert.deepEqual(tomb.chars.subtypes, ['Mountain']);
+  assert.deepEqual(tomb.chars.abilities.map((x) => x.text), ['{T}: Add {R}.']);
+  assert.equal(tomb.trace[0]!.layer, '4');
+});
+
+test('611.2c: a resolved effect locks its set; a static one follows what it says', () => {
+  const a = run(`
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    card "Glorious Anthem" as anthem
+      type Enchantment
+      text Creatures you control get +1/+1.
+    resolve "All creatures get +1/+1 until end of turn."
+    enter bears, anthem
+    expect bears 3/3`);
+  assert.deepEqual(failedExpectations(a), []);
+});
