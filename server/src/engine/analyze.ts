@@ -10,7 +10,7 @@ import { checkExpectation } from './expect';
 import { Game, type EngineEnv } from './game';
 import { buildObjects, offsetRange } from './objects';
 import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, WorldView } from './results';
-import type { GameObject, GameState } from './state';
+import { freshState, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
 
@@ -171,18 +171,7 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
         declIndex: -1,
         isToken: false,
         printed: { name: `"${text.length > 40 ? text.slice(0, 37) + '…' : text}" (line ${st.range.start.line + 1})`, manaCost: null, manaValue: 0, colors: [], supertypes: [], types: [], subtypes: [], abilities: [], power: null, toughness: null, powerStar: false, toughnessStar: false },
-        zone: null,
-        incarnation: 0,
-        owner: players[0]!,
-        baseController: players[0]!,
-        tapped: false,
-        faceDown: false,
-        counters: new Map(),
-        counterTimestamps: new Map(),
-        timestamp: 0,
-        entryChoices: [],
-        damage: 0,
-        deathtouchDamage: false,
+        ...freshState(players[0]!),
       };
     },
     report,

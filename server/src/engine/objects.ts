@@ -5,7 +5,7 @@
 import type { Diagnostic, LayersFile, NameRef, ObjectDecl, Range } from '../syntax/ast';
 import type { Ability, Color, CompileContext, TextIssue } from '../effects/ir';
 import { compileAbilityText } from '../effects/compile';
-import type { AbilityInstance, GameObject, Printed } from './state';
+import { freshState, type AbilityInstance, type GameObject, type Printed } from './state';
 import { suggest } from '../syntax/suggest';
 
 const SYMBOL_COLOR: Record<string, Color> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
@@ -148,18 +148,7 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
         copyIndex: count > 1 ? k : undefined,
         isToken: decl.kind === 'token',
         printed: { ...printed, abilities: abilities.map((a) => ({ ...a, key: `${id}${a.key}` })) },
-        zone: null,
-        incarnation: 0,
-        owner,
-        baseController: owner,
-        tapped: false,
-        faceDown: false,
-        counters: new Map(),
-        counterTimestamps: new Map(),
-        timestamp: 0,
-        entryChoices: [],
-        damage: 0,
-        deathtouchDamage: false,
+        ...freshState(owner),
       });
     }
     if (nameOk) names.set(decl.name.text.toLowerCase(), ids);

@@ -172,3 +172,8 @@ export function compareTimestamps(a: Timestamp, b: Timestamp): number {
 export function objectKey(o: GameObject): string {
   return `${o.id}@${o.incarnation}`;
 }
+
+/** The game state of an object that is nowhere yet: no zone, no counters, not tapped (400.7 starts it over on every zone change). */
+export function freshState(owner: string): Pick<GameObject, 'zone' | 'incarnation' | 'owner' | 'baseController' | 'tapped' | 'faceDown' | 'counters' | 'counterTimestamps' | 'timestamp' | 'entryChoices' | 'damage' | 'deathtouchDamage'> {
+  return { zone: null, incarnation: 0, owner, baseController: owner, tapped: false, faceDown: false, counters: new Map(), counterTimestamps: new Map(), timestamp: 0, entryChoices: [], damage: 0, deathtouchDamage: false };
+}
