@@ -28,6 +28,7 @@ export interface LogLine {
 
 export class Game {
   private cache: LayerResult | undefined;
+  private traced: LayerResult | undefined;
   /** What happened during the current event, for its report and the trace. */
   log: LogLine[] = [];
   /** The choices that led to this line of play (616.1), for the outcome list. */
@@ -70,14 +71,22 @@ export class Game {
     };
   }
 
-  /** The characteristics of everything now (613), memoised until the next change. */
+  /** The characteristics of everything now (613), memoised until the next change, without the per-step trace. */
   layers(): LayerResult {
-    if (!this.cache) this.cache = computeLayers(this.state, this.layerEnv());
+    if (this.traced) return this.traced;
+    if (!this.cache) this.cache = computeLayers(this.state, this.layerEnv(), false);
     return this.cache;
+  }
+
+  /** The same with every step recorded, for the views and the trace. */
+  tracedLayers(): LayerResult {
+    if (!this.traced) this.traced = computeLayers(this.state, this.layerEnv(), true);
+    return this.traced;
   }
 
   changed(): void {
     this.cache = undefined;
+    this.traced = undefined;
   }
 
   chars(id: string): Working | undefined {

@@ -258,7 +258,11 @@ function diff(before: Record<string, string>, after: Record<string, string>): Ch
 }
 
 /** Compute all characteristics now. */
-export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
+/**
+ * `withTrace` records each step for the views (hover, --trace); the engine's
+ * own questions (SBA, selectors, replacement) do without, which is most calls.
+ */
+export function computeLayers(state: GameState, env: LayerEnv, withTrace = true): LayerResult {
   let world = initialWorld(state);
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
@@ -290,6 +294,30 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
 
   /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
   const affectedNow = new Map<string, string[]>();
+  /** Each object's kind for trial purposes (see `representatives`); cleared with affectedNow. */
+  const kindNow = new Map<string, string>();
+  const kindOf = (id: string): string => {
+    let k = kindNow.get(id);
+    if (k === undefined) {
+      const x = world.get(id);
+      k = x
+        ? [x.obj.isToken, x.obj.zone, x.obj.tapped, x.obj.owner, x.obj.attachedTo ?? '', x.controller, x.types.join(','), x.subtypes.join(','), x.supertypes.join(','), x.colors.join(','), x.allCreatureTypes, x.power, x.toughness, x.manaValue, x.cantHaveAbilities, x.cantGain.join(','), x.abilities.map((a) => a.text).join('|')].join('\u0001')
+        : id;
+      kindNow.set(id, k);
+    }
+    return k;
+  };
+  const representatives = (ids: string[], keep: string[]): string[] => {
+    const keepSet = new Set(keep);
+    const seen = new Set<string>();
+    return ids.filter((id) => {
+      if (keepSet.has(id)) return true;
+      const k = kindOf(id);
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  };
   const affectedIn = (l: Live, w: World): string[] => {
     const fixed = fixedSets.get(l.id) ?? lockedIds(l);
     if (fixed) return fixed;
@@ -328,7 +356,10 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
       if (!x) continue;
       const before = record ? aspectsOf(x, layer) : undefined;
       applyParts(l, layer, x, w, env, scope);
-      if (record) {
+      if (record && !withTrace) {
+        const after = aspectsOf(x, layer);
+        if (Object.keys(after).some((k) => after[k] !== before![k])) worldVersion++;
+      } else if (record) {
         trace(id, {
           layer,
           effectId: l.id,
@@ -348,6 +379,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
 
   for (const layer of OBJECT_LAYERS) {
     affectedNow.clear();
+    kindNow.clear();
     if (layer === '1a') {
       applyCopyEffects(state, world, trace);
     } else if (layer === '1b') {
@@ -393,7 +425,11 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
     const tryApply = (a: Live, b: Live): string | undefined => {
       {
         const scratch = new ScratchWorld(world);
-        const touched = affectedIn(b, world);
+        const all = affectedIn(b, world);
+        // Objects alike in every characteristic a selector or value can read
+        // behave alike under both effects, so one of each kind is tried
+        // (a thousand identical tokens are one trial). Counts need them all.
+        const touched = readsOthers(a) ? all : representatives(all, [a.source.id, b.source.id, ...(a.spec.affected.kind === 'object' ? affectedIn(a, world) : [])]);
         applyTo(b, layer, scratch, touched, false, { kind: 'timestamp' });
         if (layer === '4') for (const id of touched) intrinsicLandAbilities(scratch.get(id)!, env.makeAbility);
         // Nothing outside `touched` changed, so only those objects (and the
@@ -480,6 +516,7 @@ export function computeLayers(state: GameState, env: LayerEnv): LayerResult {
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
       applyTo(next, layer, world, ids, true, r);
       affectedNow.clear();
+      kindNow.clear();
       done.add(next.id);
       const rec = applied.get(next.id);
       if (rec) rec.layers.push(layer);

@@ -16,7 +16,7 @@ function abilityViews(w: Working): AbilityView[] {
 
 export function objectView(game: Game, w: Working): ObjectView {
   const o = w.obj;
-  const r = game.layers();
+  const r = game.tracedLayers();
   return {
     id: o.id,
     declName: o.decl.name.text,
@@ -49,7 +49,7 @@ export function objectView(game: Game, w: Working): ObjectView {
 }
 
 export function worldView(game: Game): WorldView {
-  const r = game.layers();
+  const r = game.tracedLayers();
   const objects: ObjectView[] = [];
   for (const w of r.world.values()) if (!isPhantom(w.obj.id)) objects.push(objectView(game, w));
   const players: PlayerView[] = game.state.players.map((p) => {
