@@ -204,7 +204,7 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
             severity: 'error',
             code: 'expect-failed',
             message: `expected ${f.expected}, got ${f.actual}`,
-            fixes: f.fix ? [{ title: `Change to "${f.fix}"`, edits: [{ range: f.range, newText: shortForm(f.expected, f.fix) }] }] : undefined,
+            fixes: f.fix ? [{ title: `Change to "${f.fix}"`, edits: [{ range: f.range, newText: shortForm(f.expected, f.fix, lines[f.range.start.line]?.slice(f.range.start.character, f.range.end.character) ?? '') }] }] : undefined,
           });
         }
       }
@@ -298,9 +298,10 @@ function nameRange(ref: NameRef): Range {
 }
 
 /** `expect ogre 5/8` is fixed to `7/9`, not `pt 7/9`. */
-function shortForm(expected: string, fix: string): string {
-  if (/^\s*-?\d+\/-?\d+\s*$/.test(expected) && /^-?\d+\/-?\d+$/.test(fix)) return fix;
-  if (/^\s*-?\d+\/-?\d+\s*$/.test(expected)) return `pt ${fix}`;
+/** `expect X 5/8` is rewritten as `7/9`, `expect X: pt 5/8` as `pt 7/9`. */
+function shortForm(expected: string, fix: string, written: string): string {
+  const bare = /^\s*-?\d+\/-?\d+\s*$/;
+  if (bare.test(written)) return fix.replace(/^pt /, '');
   return fix;
 }
 

@@ -74,7 +74,7 @@ function check(f: FactSyntax, s: Subject): { ok: boolean; actual: string } {
   const pt = `${c.power ?? '—'}/${c.toughness ?? '—'}`;
   switch (f.kind) {
     case 'pt':
-      return { ok: c.power === f.power && c.toughness === f.toughness, actual: pt };
+      return { ok: c.power === f.power && c.toughness === f.toughness, actual: `pt ${pt}` };
     case 'power':
       return { ok: c.power === f.value, actual: `power ${c.power ?? '—'}` };
     case 'toughness':

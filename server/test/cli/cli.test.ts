@@ -44,7 +44,7 @@ test('exit 1 for a failed expectation (expected vs actual) or an error diagnosti
   const dir = scratch({ 'bad.layers': FAILING, 'broken.layers': BROKEN });
   const bad = run(['run', join(dir, 'bad.layers')], env);
   assert.equal(bad.code, 1);
-  assert.match(bad.stdout, /✗ line 5: a: pt 3\/3\n\s+expected pt 3\/3\n\s+got\s+2\/2/);
+  assert.match(bad.stdout, /✗ line 5: a: pt 3\/3\n\s+expected pt 3\/3\n\s+got\s+pt 2\/2/);
   assert.match(bad.stdout, /FAILED: 1 file, 0 expectations passed, 1 failed/);
   const broken = run(['run', join(dir, 'broken.layers')], env);
   assert.equal(broken.code, 1);
