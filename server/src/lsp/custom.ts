@@ -5,7 +5,7 @@
 import { reportFile, summarize } from '../cli/report';
 import { PLAIN } from '../cli/format';
 import type { LayersDocument } from './document';
-import { effectNames, reasonText, summary } from './hover';
+import { effectNames, reasonText, summary, timestampText } from './hover';
 
 export function analysisResult(doc: LayersDocument) {
   const a = doc.analysis;
@@ -42,7 +42,7 @@ export function traceResult(doc: LayersDocument) {
           value: value(name),
           steps: steps.map((s) => ({
             layer: s.layer,
-            timestamp: s.timestamp.join('.'),
+            timestamp: timestampText(s.timestamp),
             source: s.sourceName,
             effect: s.description,
             before: s.changes.map((c) => c.before).join('; '),

@@ -41,11 +41,16 @@ export function summary(o: ObjectView): string {
   return `${pt}${typeLine(c)} · ${c.colors.length ? c.colors.join(', ') : 'colorless'}`;
 }
 
+/** 613.7a: a granted ability's effect shows when it was granted; internal tie-breakers are not shown. */
+export function timestampText(t: readonly number[]): string {
+  return t[1] === 1 && t[2] !== undefined ? `${t[0]} (granted at ${t[2]})` : String(t[0] ?? '');
+}
+
 export function traceTable(steps: TraceStep[], names: (id: string) => string): string {
   if (!steps.length) return '_printed values; no effect applies_';
   const rows = steps.map((s) => {
     const change = s.changes.map((c) => `${c.characteristic}: ${esc(c.before)} → ${esc(c.after)}`).join('; ') || '—';
-    return `| ${s.layer} | ${s.timestamp.join('.')} | ${esc(s.sourceName)} | ${esc(s.description)} | ${change} | ${esc(reasonText(s.reason, names))} |`;
+    return `| ${s.layer} | ${timestampText(s.timestamp)} | ${esc(s.sourceName)} | ${esc(s.description)} | ${change} | ${esc(reasonText(s.reason, names))} |`;
   });
   return ['| layer | ts | source | effect | before → after | why here |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
