@@ -1,0 +1,41 @@
+-- Layerlens in Neovim: `.layers` files get the filetype `layers` and the
+-- Layerlens language server (diagnostics, hover, code lenses, completion).
+-- Put this in your init.lua and point `server` at the bundled server.
+-- Works with Neovim 0.7 (Debian 12) and later.
+
+local server = vim.g.layerlens_server or vim.fn.expand('~/layerlens/dist/server.js')
+
+vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+  pattern = '*.layers',
+  callback = function(args)
+    vim.bo[args.buf].filetype = 'layers'
+  end,
+})
+
+local client_id -- one server for every .layers buffer (Neovim < 0.8)
+
+vim.api.nvim_create_autocmd('FileType', {
+  pattern = 'layers',
+  callback = function(args)
+    local config = {
+      name = 'layerlens',
+      cmd = { 'node', server, '--stdio' },
+      root_dir = vim.fn.getcwd(),
+    }
+    if vim.lsp.start then
+      -- Neovim 0.8+: reuses a running client with the same name and root.
+      vim.lsp.start(config, { bufnr = args.buf })
+    else
+      client_id = client_id or vim.lsp.start_client(config)
+      vim.lsp.buf_attach_client(args.buf, client_id)
+    end
+  end,
+})
+
+-- Code lenses are not shown by default: refresh them as the file changes.
+vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
+  pattern = '*.layers',
+  callback = function()
+    pcall(vim.lsp.codelens.refresh)
+  end,
+})
