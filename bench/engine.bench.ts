@@ -122,4 +122,4 @@ function main(): void {
   console.log(`\nheap used at the end: ${(mem.heapUsed / 1048576).toFixed(0)} MB, rss ${(mem.rss / 1048576).toFixed(0)} MB`);
 }
 
-if (process.argv[1]?.endsWith('engine.bench.ts')) main();
+if (/engine(\.bench)?\.(ts|js)$/.test(process.argv[1] ?? '')) main();
