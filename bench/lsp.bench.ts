@@ -95,4 +95,4 @@ async function main(): Promise<void> {
   proc.kill();
 }
 
-void main();
+if (/lsp(\.bench)?\.(ts|js)$/.test(process.argv[1] ?? "")) void main();

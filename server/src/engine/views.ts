@@ -14,10 +14,16 @@ function abilityViews(w: Working): AbilityView[] {
   return w.abilities.map((a) => ({ text: a.text, ability: a.ability, origin: a.origin, grantedBy: a.grantedBy, range: a.range }));
 }
 
+/** A view whose `trace` is computed on first read: expectations and lenses never need it, hovers and --trace do. */
+function withLazyTrace<T extends object>(view: T, trace: () => import('./results').TraceStep[]): T & { trace: import('./results').TraceStep[] } {
+  let cached: import('./results').TraceStep[] | undefined;
+  Object.defineProperty(view, 'trace', { get: () => (cached ??= trace()), enumerable: true, configurable: true });
+  return view as T & { trace: import('./results').TraceStep[] };
+}
+
 export function objectView(game: Game, w: Working): ObjectView {
   const o = w.obj;
-  const r = game.tracedLayers();
-  return {
+  return withLazyTrace({
     id: o.id,
     declName: o.decl.name.text,
     alias: o.decl.alias?.text,
@@ -44,18 +50,17 @@ export function objectView(game: Game, w: Working): ObjectView {
       toughness: w.toughness,
     },
     damage: o.damage,
-    trace: r.traces.get(o.id) ?? [],
-  };
+  }, () => game.tracedLayers().traces.get(o.id) ?? []);
 }
 
 export function worldView(game: Game): WorldView {
-  const r = game.tracedLayers();
+  const r = game.layers();
   const objects: ObjectView[] = [];
   for (const w of r.world.values()) if (!isPhantom(w.obj.id)) objects.push(objectView(game, w));
   const players: PlayerView[] = game.state.players.map((p) => {
     const pc = r.players.get(p.name);
     const hand = game.state.objects.filter((o) => o.zone === 'hand' && o.owner === p.name).map((o) => o.id);
-    return {
+    return withLazyTrace({
       name: p.name,
       life: p.life,
       hand,
@@ -65,8 +70,7 @@ export function worldView(game: Game): WorldView {
       libraryDrawn: p.libraryDrawn,
       maxHandSize: pc ? pc.maxHandSize : 7,
       abilities: pc ? [...pc.abilities] : [],
-      trace: pc?.trace ?? [],
-    };
+    }, () => game.tracedLayers().players.get(p.name)?.trace ?? []);
   });
   const effects: EffectView[] = [];
   for (const [id, rec] of r.applied) {

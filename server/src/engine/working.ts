@@ -28,18 +28,21 @@ export interface Working {
 /** The whole board at one moment of the layer computation. */
 export type World = Map<string, Working>;
 
+// Working records never change an array in place (every effect assigns a new
+// one), so records share arrays freely: a layer pass copies nothing it does
+// not change.
 export function fromValues(obj: GameObject, v: CopiableValues): Working {
   return {
     obj,
     name: v.name,
     manaCost: v.manaCost,
     manaValue: v.manaValue,
-    colors: [...v.colors],
-    supertypes: [...v.supertypes],
-    types: [...v.types],
-    subtypes: [...v.subtypes],
+    colors: v.colors,
+    supertypes: v.supertypes,
+    types: v.types,
+    subtypes: v.subtypes,
     allCreatureTypes: false,
-    abilities: [...v.abilities],
+    abilities: v.abilities,
     // 208.2: a `*` with no CDA to define it counts as 0.
     power: v.power === null ? null : v.power,
     toughness: v.toughness === null ? null : v.toughness,
@@ -56,15 +59,7 @@ export function initialWorld(state: GameState): World {
 }
 
 export function cloneWorking(x: Working): Working {
-  return {
-    ...x,
-    colors: [...x.colors],
-    supertypes: [...x.supertypes],
-    types: [...x.types],
-    subtypes: [...x.subtypes],
-    abilities: [...x.abilities],
-    cantGain: [...x.cantGain],
-  };
+  return { ...x };
 }
 
 export function cloneWorld(w: World): World {
