@@ -1,0 +1,106 @@
+// The harness's half of the suite↔browser bridge. The suite runs in the
+// extension host and cannot see the page; the harness can. The suite writes
+// `req-<id>.json` into the bridge folder; we answer with `res-<id>.json`:
+//   { kind: 'screenshot', name, waitFor: [css…] } → docs/images/<name>.png
+//   { kind: 'text', selector, pattern, timeoutMs } → texts of the matching elements,
+//       ok when one matches the pattern (the status bar item, for instance)
+//   { kind: 'count', selector, equals, timeoutMs } → how many elements match,
+//       ok when that number is reached (test result icons in the gutter)
+// The client side is client/test/e2e/ui.ts.
+
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { info } from './log.mjs';
+
+async function texts(page, selector) {
+  return page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+}
+
+/** Poll `probe` until it says ok or the time is up; return its last answer. */
+async function poll(page, timeoutMs, probe) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await probe();
+    if (r.ok || Date.now() > deadline) return r;
+    await page.waitForTimeout(150);
+  }
+}
+
+async function answer(page, req, imagesDir, problems) {
+  switch (req.kind) {
+    case 'screenshot': {
+      const missing = [];
+      for (const sel of req.waitFor ?? []) {
+        try {
+          await page.locator(sel).first().waitFor({ state: 'visible', timeout: 30000 });
+        } catch {
+          missing.push(sel);
+        }
+      }
+      if (missing.length) problems.push(`screenshot ${req.name}: never visible: ${missing.join(', ')}`);
+      // Let fonts, lenses and hovers finish painting.
+      await page.waitForTimeout(800);
+      mkdirSync(imagesDir, { recursive: true });
+      const file = join(imagesDir, `${req.name}.png`);
+      await page.screenshot({ path: file });
+      info(`screenshot ${file}`);
+      return { ok: missing.length === 0, file, missing };
+    }
+    case 'text': {
+      const re = new RegExp(req.pattern);
+      return poll(page, req.timeoutMs ?? 15000, async () => {
+        const t = await texts(page, req.selector);
+        return { ok: t.some((x) => re.test(x)), texts: t };
+      });
+    }
+    case 'count':
+      return poll(page, req.timeoutMs ?? 15000, async () => {
+        const count = await page.locator(req.selector).count();
+        return { ok: count === req.equals, count };
+      });
+    default:
+      return { ok: false, error: `unknown request kind ${req.kind}` };
+  }
+}
+
+/**
+ * Serve requests until the returned stop function is called.
+ * @param {import('playwright-core').Page} page
+ * @param {string} dir the bridge folder (control.json's `bridge`)
+ * @param {string} imagesDir where screenshots go
+ * @param {string[]} problems screenshot problems, for the harness's verdict
+ */
+export function serveBridge(page, dir, imagesDir, problems) {
+  const handled = new Set();
+  let busy = false;
+  let stopped = false;
+  const timer = setInterval(async () => {
+    if (busy || stopped) return;
+    busy = true;
+    try {
+      for (const f of readdirSync(dir).sort()) {
+        const m = /^req-(.+)\.json$/.exec(f);
+        if (!m || handled.has(m[1])) continue;
+        handled.add(m[1]);
+        let res;
+        try {
+          res = await answer(page, JSON.parse(readFileSync(join(dir, f), 'utf8')), imagesDir, problems);
+        } catch (e) {
+          res = { ok: false, error: e instanceof Error ? e.message : String(e) };
+        }
+        // Write then rename: the suite never reads a half-written answer.
+        const tmp = join(dir, `.res-${m[1]}.json`);
+        writeFileSync(tmp, JSON.stringify(res));
+        renameSync(tmp, join(dir, `res-${m[1]}.json`));
+      }
+    } catch (e) {
+      problems.push(`bridge: ${e instanceof Error ? e.message : e}`);
+    } finally {
+      busy = false;
+    }
+  }, 150);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
