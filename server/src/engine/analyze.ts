@@ -220,12 +220,15 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
     });
     let after = runEvent(before, st, ctx);
     // Identical outcomes merge; the number of outcomes is capped.
-    const seen = new Map<string, Game>();
-    for (const g of after) {
-      const k = fingerprint(g);
-      if (!seen.has(k)) seen.set(k, g);
+    // (A single outcome has nothing to merge with: no fingerprint needed.)
+    if (after.length > 1) {
+      const seen = new Map<string, Game>();
+      for (const g of after) {
+        const k = fingerprint(g);
+        if (!seen.has(k)) seen.set(k, g);
+      }
+      after = [...seen.values()];
     }
-    after = [...seen.values()];
     const capped = after.some((g) => g.capped);
     for (const g of after) g.capped = false;
     if (after.length > BRANCH_CAP || capped) {
