@@ -102,6 +102,11 @@ export async function ensureNode24() {
 /** The environment for running npm and node-gyp with Node 24: its bin first on PATH, its headers as nodedir. */
 export function node24Env() {
   const env = { ...process.env };
+  // Run from \`npm run test:e2e\`, the environment says which Node ran npm
+  // (npm_node_execpath, NODE, npm_config_*): lifecycle scripts would find
+  // Node 20 through them. Drop them so that everything below uses Node 24.
+  for (const k of Object.keys(env)) if (/^npm_/i.test(k)) delete env[k];
+  env.NODE = NODE24_BIN;
   env.PATH = [dirname(NODE24_BIN), env.PATH ?? ''].join(delimiter);
   // Headers from the package: node-gyp must not try to download them (no internet but npm).
   env.npm_config_nodedir = NODE24_DIR;
