@@ -135,7 +135,7 @@ function subjectIn(world: WorldView, name: string, resolveId: (name: string) => 
   const p = world.players.find((x) => eqi(x.name, name));
   if (p) return { kind: 'player', view: p };
   const id = resolveId(name);
-  const o = id ? world.objects.find((x) => x.id === id) : undefined;
+  const o = id ? (world.objectById ? world.objectById(id) : world.objects.find((x) => x.id === id)) : undefined;
   return o ? { kind: 'object', view: o } : { kind: 'absent' };
 }
 

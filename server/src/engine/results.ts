@@ -135,6 +135,8 @@ export interface DependencyView {
 /** The full state of the game at one point of the timeline, in one outcome. */
 export interface WorldView {
   objects: ObjectView[];
+  /** One object's view without building the others'. */
+  objectById?(id: string): ObjectView | undefined;
   players: PlayerView[];
   effects: EffectView[];
   dependencies: DependencyView[];

@@ -55,8 +55,14 @@ export function objectView(game: Game, w: Working): ObjectView {
 
 export function worldView(game: Game): WorldView {
   const r = game.layers();
-  const objects: ObjectView[] = [];
-  for (const w of r.world.values()) if (!isPhantom(w.obj.id)) objects.push(objectView(game, w));
+  // Object views are built when read: an expectation reads one object, a report all.
+  const made = new Map<string, ObjectView>();
+  const one = (w: Working): ObjectView => {
+    let v = made.get(w.obj.id);
+    if (!v) made.set(w.obj.id, (v = objectView(game, w)));
+    return v;
+  };
+  let objects: ObjectView[] | undefined;
   const players: PlayerView[] = game.state.players.map((p) => {
     const pc = r.players.get(p.name);
     const hand = game.state.objects.filter((o) => o.zone === 'hand' && o.owner === p.name).map((o) => o.id);
@@ -92,7 +98,13 @@ export function worldView(game: Game): WorldView {
     });
   }
   return {
-    objects,
+    get objects() {
+      return (objects ??= [...r.world.values()].filter((w) => !isPhantom(w.obj.id)).map(one));
+    },
+    objectById(id: string) {
+      const w = r.world.get(id);
+      return w && !isPhantom(id) ? one(w) : undefined;
+    },
     players,
     effects,
     dependencies: r.dependencies,
