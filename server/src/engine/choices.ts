@@ -19,7 +19,7 @@ export class ChoicePool {
     this.items = choices.map((c) => ({ value: c.value.trim(), range: c.range, used: false }));
     this.order = [...order];
     // An order given with `then` is made of the same words: they are used by the 616 choice.
-    if (order.length) for (const it of this.items) if (order.some((o) => sameWord(o.text, it.value))) it.used = true;
+    if (order.length) for (const it of this.items) if (order.some((o) => sameWord(refName(o), it.value))) it.used = true;
   }
 
   static of(values: string[]): ChoicePool {
@@ -59,6 +59,11 @@ export class ChoicePool {
     const it = this.items.find((i) => !i.used && sameWord(i.value, value));
     if (it) it.used = true;
   }
+}
+
+/** `A#2` as written, from a name reference that keeps the copy number apart. */
+export function refName(r: NameRef): string {
+  return r.copyIndex !== undefined ? `${r.text}#${r.copyIndex}` : r.text;
 }
 
 export function sameWord(a: string, b: string): boolean {

@@ -5,7 +5,7 @@
 // what now applies (616.1f, 616.2). An effect applies at most once (614.5).
 
 import type { Action, EventPattern, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
-import type { ChoicePool } from './choices';
+import { refName, type ChoicePool } from './choices';
 import { matches, resolvePlayers, select, type Scope } from './evaluate';
 import type { Game } from './game';
 import type { CopiableValues, GameObject } from './state';
@@ -100,7 +100,7 @@ function affectedPlayer(game: Game, e: GameEvent): string {
 function pinnedChoice(game: Game, tiered: Candidate[], pool: ChoicePool): Candidate | undefined {
   // `choosing A then B`: the first named source still applicable goes first.
   for (const o of pool.order) {
-    const obj = game.lookup(o.text);
+    const obj = game.lookup(refName(o));
     const c = obj && tiered.find((t) => t.source.id === obj.id);
     if (c) return c;
   }

@@ -118,3 +118,13 @@ test('704.5g and 704.5h: lethal damage and deathtouch', () => {
   assert.deepEqual(problems(a), []);
   assert.equal(finalObject(a, 'rats').zone, 'battlefield');
 });
+
+test('616.1: `choosing A#2 then B` names one copy', () => {
+  const a = run(`${furnace(1)}${torbran(2)}${bolt}
+    enter furnace, torbran
+    cast bolt targeting Bob choosing torbran#2 then furnace then torbran#1
+    expect Bob: life 8`);
+  assert.deepEqual(problems(a), []);
+  assert.equal(a.final.outcomes.length, 1);
+  assert.equal(finalPlayer(a, 'Bob').life, 8, '((3+2)×2)+2 = 12 damage');
+});
