@@ -1,15 +1,26 @@
 // Oracle text → typed abilities and actions (spec sections 3 and 5).
-// Total: any text gives abilities and issues, never an exception; text that
-// is not understood is kept as an `unknown` ability with a warning on the
-// exact words where reading stopped, saying what was expected there.
+//
+// Design: words.ts splits the text into words (offsets kept, reminder text
+// blanked); each reader below is a small recursive-descent function over that
+// word cursor, which backtracks freely and remembers the furthest word where
+// something expected was missing. So any text gives abilities and issues,
+// never an exception: text that is not understood is kept as an `unknown`
+// ability with a warning on the exact words where reading stopped, saying
+// what was expected there and after what.
+//
+//   line      := reminder-only | ability-word — line | keyword-list
+//              | COST : actions | (When|Whenever|At) trigger , actions
+//              | spell sentences (instants, sorceries) | static sentences
+//   static    := replacement (replacement.ts) | continuous effect (continuous.ts)
+//   actions   := clause (and|then|,) clause … (actions.ts)
 
 import type { Ability, Action, CompileContext, CompiledLine, EffectSpec, Part, ReplacementSpec, TextIssue } from './ir';
+import { modifiesEarlierText, parseActions } from './actions';
 import { parseEffectSentence, quoted } from './continuous';
-import { parseKeywordLine } from './keywords';
-import { parseReplacement } from './replacement';
-import { parseActions } from './actions';
 import { describePart as describe } from './describe';
-import type { ReadState } from './selector';
+import { parseKeywordLine, startsKeyword } from './keywords';
+import { parseReplacement } from './replacement';
+import { parseSelector, type ReadState } from './selector';
 import { blankReminders, words, Words, type Word } from './words';
 
 export { describe as describePart };
@@ -38,14 +49,27 @@ function sentences(ws: Word[]): Word[][] {
   return out;
 }
 
+/** The last few words before `to` (from `from`), for `after …` in messages. */
+function context(c: Words, from: number, to: number): string {
+  const a = Math.max(from, to - 6);
+  if (to <= a) return '';
+  const text = c.slice(a, to).replace(/\s+/g, ' ');
+  return `${a > from ? '…' : ''}${text}`;
+}
+
+/** A warning on the words from the furthest failure to the end of the sentence. */
 function issueAt(c: Words, sentence: Word[], fallback: string): TextIssue {
-  const at = c.furthest >= 0 && c.furthest < c.ws.length ? c.ws[c.furthest]! : undefined;
+  // Nothing noted at all: reading stopped at the first word.
+  const at = c.furthest < 0 ? c.ws[0] : c.furthest < c.ws.length ? c.ws[c.furthest]! : undefined;
   const last = sentence[sentence.length - 1]!;
-  const start = at ? at.start : sentence[0]!.start;
-  const end = last.end;
+  const start = at ? at.start : c.furthest >= c.ws.length ? last.end : sentence[0]!.start;
+  // At the very end (something was missing) the warning marks the last word.
+  const end = at ? last.end : last.end;
   const found = at ? `\`${c.text.slice(at.start, at.end)}\`` : 'the end of the sentence';
   const expected = c.expected || fallback;
-  return { start, end, severity: 'warning', message: `not understood: expected ${expected}; found ${found}` };
+  const after = c.furthest > 0 ? context(c, c.furthestAnchor, Math.min(c.furthest, c.ws.length)) : '';
+  const range = start < end ? { start, end } : { start: last.start, end: last.end };
+  return { ...range, severity: 'warning', message: `not understood: expected ${expected}${after ? ` after \`${after}\`` : ''}; found ${found}` };
 }
 
 function newState(ctx: CompileContext): ReadState {
@@ -60,39 +84,50 @@ function total<T>(fn: () => T, onError: (e: unknown) => T): T {
   }
 }
 
+const internal = (text: string, e: unknown): TextIssue => ({ start: 0, end: text.length, severity: 'warning', message: `not understood (internal error: ${(e as Error)?.message ?? String(e)})` });
+
+/** One `text` line of a card → its abilities (none for reminder-only text) and issues. */
 export function compileAbilityText(text: string, ctx: CompileContext): CompiledLine {
   return total(
-    () => compileLine(text, ctx),
-    (e) => ({ abilities: [{ kind: 'unknown', text }], issues: [{ start: 0, end: text.length, severity: 'warning', message: `not understood (internal error: ${(e as Error)?.message ?? e})` }] }),
+    () => compileLine(String(text ?? ''), ctx),
+    (e) => ({ abilities: [{ kind: 'unknown', text: String(text ?? '') }], issues: [internal(String(text ?? ''), e)] }),
   );
 }
 
+/** The effect of a `resolve "…"` event or of spell text → actions and issues. */
 export function compileEffectText(text: string, ctx: CompileContext): { actions: Action[]; issues: TextIssue[] } {
   return total(
     () => {
-      const clean = blankReminders(text);
-      const ws = words(clean);
-      const st = newState(ctx);
-      return actionsOf(ws, clean, st);
+      const clean = blankReminders(String(text ?? ''));
+      return actionsOf(words(clean), clean, newState(ctx));
     },
-    (e) => ({ actions: [], issues: [{ start: 0, end: text.length, severity: 'warning', message: `not understood (internal error: ${(e as Error)?.message ?? e})` }] }),
+    (e) => ({ actions: [], issues: [internal(String(text ?? ''), e)] }),
   );
+}
+
+/**
+ * 207.2c: an ability word (`Metalcraft`, `Spell mastery`) before a dash has
+ * no rules meaning. A keyword before a dash is not one: `Cumulative upkeep—Pay 1 life`.
+ */
+function dropAbilityWord(ws: Word[]): Word[] {
+  const dash = ws.findIndex((w) => w.w === '—' || w.w === '–');
+  if (dash <= 0 || dash > 4 || !/^[A-Z]/.test(ws[0]!.raw)) return ws;
+  if (!ws.slice(0, dash).every((w) => w.kind === 'word')) return ws;
+  const head = new Words(ws, '');
+  if (startsKeyword(head)) return ws;
+  return ws.slice(dash + 1);
 }
 
 function compileLine(text: string, ctx: CompileContext): CompiledLine {
   const clean = blankReminders(text);
   let ws = words(clean);
   if (!ws.length) return { abilities: [], issues: [] };
-  // An ability word before a dash has no rules meaning (207.2c).
-  const dash = ws.findIndex((w) => w.w === '—' || w.w === '–');
-  if (dash > 0 && dash <= 3 && ws.slice(0, dash).every((w) => w.kind === 'word' && /^[A-Z]/.test(w.raw))) {
-    const keywordLike = ws.slice(0, dash).map((w) => w.w).join(' ');
-    if (!/^(cumulative upkeep|morph|equip|ward|protection)/.test(keywordLike)) ws = ws.slice(dash + 1);
-  }
+  ws = dropAbilityWord(ws);
+  if (!ws.length) return { abilities: [], issues: [] };
   const st = newState(ctx);
   const span = { start: ws[0]!.start, end: ws[ws.length - 1]!.end };
   const abilityText = text.slice(span.start, span.end).trim();
-  // Keyword list.
+  // A keyword list: `Flying, haste`.
   const kc = new Words(ws, clean);
   const kws = parseKeywordLine(kc, st);
   if (kws) return { abilities: kws.map(changeling), issues: [] };
@@ -102,10 +137,12 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
     const cost = clean.slice(ws[0]!.start, ws[colon - 1]!.end);
     const body = ws.slice(colon + 1);
     const r = actionsOf(body, clean, st);
-    const mana = body[0]?.w === 'add';
+    // 605.1a: an activated ability that adds mana (and has no target) is a mana ability.
+    const mana = r.actions.length > 0 && r.actions.every((a) => a.kind === 'add-mana');
+    if (!body.length) r.issues.push({ start: ws[colon]!.start, end: ws[colon]!.end, severity: 'warning', message: 'not understood: expected the effect after the cost and `:`' });
     return { abilities: [{ kind: 'activated', text: abilityText, cost, actions: r.actions, mana, span }], issues: r.issues };
   }
-  // Triggered: kept, not fired by itself; its effect is read for `resolve`.
+  // Triggered: kept, not fired by itself; its effect is read for `resolve … from`.
   if (TRIGGER_WORDS.has(ws[0]!.w)) {
     const comma = ws.findIndex((w) => w.kind === 'punct' && w.w === ',');
     const trigger = comma > 0 ? clean.slice(ws[0]!.start, ws[comma - 1]!.end) : abilityText;
@@ -118,20 +155,35 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
     const r = actionsOf(ws, clean, st);
     return { abilities: [{ kind: 'spell', text: abilityText, actions: r.actions, span }], issues: r.issues };
   }
-  return staticAbility(ws, clean, st, abilityText, span);
+  const r = staticAbility(ws, clean, st, abilityText, span);
+  // A line that starts like a keyword and fails as a sentence too: the keyword reading says more.
+  if (r.abilities[0]?.kind === 'unknown' && startsKeyword(kc) && kc.furthest > 0) {
+    return { abilities: r.abilities, issues: [issueAt(kc, ws, 'a keyword')] };
+  }
+  return r;
 }
 
-/** 702.73a: Changeling is a characteristic-defining ability: the object is every creature type. */
+/**
+ * Keywords that are characteristic-defining abilities (604.3) become static
+ * CDAs, which layers.ts applies first in their layer and in every zone:
+ * 702.73a Changeling (every creature type, layer 4), 702.114a Devoid (colorless, layer 5).
+ */
 function changeling(a: Ability): Ability {
-  if (a.kind !== 'keyword' || a.keyword !== 'changeling') return a;
+  if (a.kind !== 'keyword' || (a.keyword !== 'changeling' && a.keyword !== 'devoid')) return a;
+  const part: Part = a.keyword === 'changeling' ? { layer: '4', kind: 'type', allCreatureTypes: true } : { layer: '5', kind: 'color', set: [] };
   return {
     kind: 'static',
     text: a.text,
-    effects: [{ affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '4', kind: 'type', allCreatureTypes: true }] }],
+    effects: [{ affected: { kind: 'object', ref: { kind: 'self' } }, parts: [part] }],
     replacements: [],
     cda: true,
     ...(a.span ? { span: a.span } : {}),
   };
+}
+
+/** `It's still a land.` / `They're still lands.` (205.1b) */
+function eatStillLand(c: Words): boolean {
+  return c.oneOf(["it's", 'still', 'a', 'land'], ['it', 'is', 'still', 'a', 'land'], ["they're", 'still', 'lands'], ['they', 'are', 'still', 'lands']) && c.done;
 }
 
 function staticAbility(ws: Word[], clean: string, st: ReadState, abilityText: string, span: { start: number; end: number }): CompiledLine {
@@ -147,25 +199,36 @@ function staticAbility(ws: Word[], clean: string, st: ReadState, abilityText: st
       understood = true;
       continue;
     }
+    if (rep) c.expect('the end of the sentence');
     c.restore(0);
     // `It's still a land.` keeps the types of the effect before it (205.1b).
-    if (c.opt("it's", 'still', 'a', 'land') || c.opt('it', 'is', 'still', 'a', 'land') || c.opt("they're", 'still', 'lands')) {
-      const prev = effects[effects.length - 1];
-      if (prev && c.done) {
-        keepTypes(prev.parts);
+    const prev = effects[effects.length - 1];
+    if (prev && eatStillLand(c)) {
+      keepTypes(prev.parts);
+      continue;
+    }
+    c.restore(0);
+    // `The same is true for creature spells you control and creature cards you own that aren't on the battlefield.`
+    if (prev && c.opt('the', 'same', 'is', 'true', 'for')) {
+      const f = parseSelector(c, st);
+      if (f && c.done) {
+        effects.push({ ...prev, affected: { kind: 'filter', filter: f }, span: spanOf(s) });
         continue;
       }
+      if (!f) c.expect('what else the effect applies to (`creature spells you control`, …)');
     }
     c.restore(0);
     const r = parseEffectSentence(c, st);
     if (r && c.done) {
+      // A static ability has no duration of its own: it applies while its source does (611.3).
       effects.push({ ...r.effect, span: spanOf(s) });
       understood = true;
       continue;
     }
-    if (!c.done && r) c.expect('`and`, a duration, or the end of the sentence');
+    if (r && !c.done) c.expect('a duration, `as long as …`, `and` or the end of the sentence');
     issues.push(issueAt(c, s, 'an effect (`… gets +1/+1`, `… has flying`, `… is a …`, `If … would …, … instead`)'));
   }
+  drainQuoted(st, issues);
   if (!understood) return { abilities: [{ kind: 'unknown', text: abilityText, span }], issues };
   const cda = effects.length > 0 && !replacements.length && effects.every(isCda);
   return { abilities: [{ kind: 'static', text: abilityText, effects, replacements, cda, span }], issues };
@@ -175,6 +238,7 @@ function spanOf(s: Word[]): { start: number; end: number } {
   return { start: s[0]!.start, end: s[s.length - 1]!.end };
 }
 
+/** 205.1b: `It's still a land` turns the effect's new card types into added ones. */
 function keepTypes(parts: Part[]): void {
   for (const p of parts) {
     if (p.kind === 'type' && p.setTypes) {
@@ -187,6 +251,7 @@ function keepTypes(parts: Part[]): void {
 /**
  * 604.3: a characteristic-defining ability defines the object's own colors,
  * subtypes, power or toughness, unconditionally, and does nothing else.
+ * (604.3a: one granted by another object never is; the engine checks that.)
  */
 function isCda(e: EffectSpec): boolean {
   if (e.condition) return false;
@@ -195,7 +260,7 @@ function isCda(e: EffectSpec): boolean {
     (p) =>
       (p.kind === 'pt' && p.layer === '7a') ||
       (p.kind === 'color' && !!p.set && !p.add) ||
-      (p.kind === 'type' && !p.setTypes && !p.addTypes && !p.setLandType && (p.allCreatureTypes || !!p.addSubtypes)),
+      (p.kind === 'type' && !p.setTypes && !p.addTypes && !p.setLandType && !p.loseAllCreatureTypes && !p.addSupertypes && !p.removeTypes && (p.allCreatureTypes || !!p.addSubtypes)),
   );
 }
 
@@ -206,28 +271,33 @@ function actionsOf(ws: Word[], clean: string, st: ReadState): { actions: Action[
   for (const s of sentences(ws)) {
     const c = new Words(s, clean);
     // `It's still a land.` keeps the types of the effect before it (205.1b).
-    if ((c.opt("it's", 'still', 'a', 'land') || c.opt('it', 'is', 'still', 'a', 'land') || c.opt("they're", 'still', 'lands')) && c.done) {
-      const prev = [...actions].reverse().find((a) => a.kind === 'create-effect');
-      if (prev && prev.kind === 'create-effect') {
-        keepTypes(prev.effect.parts);
-        continue;
-      }
+    const prev = [...actions].reverse().find((a) => a.kind === 'create-effect');
+    if (prev && prev.kind === 'create-effect' && eatStillLand(c)) {
+      keepTypes(prev.effect.parts);
+      continue;
     }
     c.restore(0);
     const r = parseActions(c, st);
-    if (r && c.done) {
-      // 614.15: `… instead` in a spell's own text replaces its own event.
+    if (r) {
       actions.push(...r);
       continue;
     }
     issues.push(issueAt(c, s, 'an effect'));
   }
-  return { actions, issues };
+  drainQuoted(st, issues);
+  // 608.2c: replacement effects written after the actions they modify are created first.
+  const early = actions.filter((a) => modifiesEarlierText.has(a));
+  return { actions: [...early, ...actions.filter((a) => !modifiesEarlierText.has(a))], issues };
 }
 
-// Quoted abilities granted by effects are read with the same rules.
-quoted.compile = (text: string, st: ReadState): Ability => {
+// Quoted abilities granted by effects are read with the same rules (and the same context: other names stay named).
+quoted.compile = (text: string, st: ReadState) => {
   const r = compileLine(text, { ...st.ctx, isSpell: false });
-  return r.abilities[0] ?? { kind: 'unknown', text };
+  return { ability: r.abilities[0] ?? { kind: 'unknown', text }, issues: r.issues };
 };
 
+/** Move the issues found inside quoted abilities while reading into `issues` (once each). */
+function drainQuoted(st: ReadState, issues: TextIssue[]): void {
+  for (const i of st.issues ?? []) if (!issues.some((x) => x.start === i.start && x.end === i.end && x.message === i.message)) issues.push(i);
+  st.issues = [];
+}

@@ -1,355 +1,332 @@
-// Continuous effects (611, 613): `SUBJECT PREDICATE [and PREDICATE …]`, with
-// conditions and durations. One sentence gives one effect whose parts may
-// sit in several layers (613.6: `is a 1/1 green Saproling creature`).
+// Continuous effects (611, 613): `[modifiers,] SUBJECT PREDICATE [and
+// PREDICATE …] [modifiers]`. One sentence gives one effect whose parts may
+// sit in several layers (613.6: `gets +2/+2 and has haste`, `is a 1/1 green
+// Saproling creature`). Modifiers are durations (`until end of turn`, `this
+// turn`, `for as long as …`) and conditions (`as long as …`), before or after.
 
-import { cardType, colorWord, subtypeOf, supertype } from '../rules/vocabulary';
-import type { Ability, Chosen, Color, Condition, Duration, EffectSpec, Expr, Part, PlayerPart, Selector, TypePart } from './ir';
+import type { Ability, Condition, Duration, EffectSpec, Expr, Part, Selector, TextIssue } from './ir';
+import { parseCondition, parseDuration } from './conditions';
+import { parseCount, parseThatNumber, parseWhereX, type CountOptions } from './count';
 import { parseKeyword } from './keywords';
-import { colorList, eatSelf, emptyFilter, parseCount, parseNounPhrase, parsePlayer, parseSubject, type ReadState } from './selector';
-import type { Words } from './words';
+import { parsePlayerOrRules } from './players';
+import { parseNounPhrase, parseSubject, parseTail, type ReadState } from './selector';
+import { setPT, typePhrase } from './type-phrase';
+import type { Word, Words } from './words';
 
 /** Compiles a quoted ability granted by an effect (`have "…"`). Set by compile.ts to avoid an import cycle. */
-export const quoted: { compile: (text: string, st: ReadState) => Ability } = { compile: (text) => ({ kind: 'unknown', text }) };
+export const quoted: { compile: (text: string, st: ReadState) => { ability: Ability; issues: TextIssue[] } } = { compile: (text) => ({ ability: { kind: 'unknown', text }, issues: [] }) };
+
+/** The ability inside a quote word, its issues moved into the outer text (once each, whatever reading asked). */
+export function compileQuoted(q: Word, st: ReadState): Ability {
+  // A granted ability speaks of the object that has it: `this creature` inside the quotes is that object.
+  const inner: ReadState = { ctx: { ...st.ctx, cardName: '', legendary: false }, targets: 0, targetPlayers: 0 };
+  const r = quoted.compile(q.w, inner);
+  const sink = (st.issues ??= []);
+  for (const i of r.issues) {
+    const moved = { ...i, start: i.start + q.start + 1, end: i.end + q.start + 1 };
+    if (!sink.some((x) => x.start === moved.start && x.end === moved.end && x.message === moved.message)) sink.push(moved);
+  }
+  return { ...r.ability, span: { start: q.start, end: q.end } };
+}
 
 export interface ReadEffect {
   effect: EffectSpec;
   duration?: Duration;
 }
 
-const BASIC_PLURALS: Record<string, string> = { plains: 'Plains', islands: 'Island', swamps: 'Swamp', mountains: 'Mountain', forests: 'Forest', island: 'Island', swamp: 'Swamp', mountain: 'Mountain', forest: 'Forest' };
-
-/** `until end of turn`, `this turn`, `for as long as …`. */
-export function parseDuration(c: Words, st: ReadState): Duration | undefined {
-  if (c.opt('until', 'end', 'of', 'turn') || c.opt('this', 'turn')) return { kind: 'end-of-turn' };
-  const at = c.save();
-  if (c.opt('for', 'as', 'long', 'as')) {
-    const cond = parseCondition(c, st);
-    if (cond) return { kind: 'as-long-as', condition: cond };
-    c.restore(at);
-  }
-  return undefined;
+/** Durations and conditions around a sentence, read before and after it. */
+interface Modifiers {
+  duration?: Duration;
+  condition?: Condition;
 }
 
-/** COND of `as long as COND` (static conditions and 611.2b durations). */
-export function parseCondition(c: Words, st: ReadState): Condition | undefined {
-  const at = c.save();
-  if (c.opt('you', 'control')) {
-    const save = c.save();
-    if (eatSelf(c, st.ctx)) return { kind: 'controls', player: { kind: 'you' }, object: { kind: 'self' } };
-    c.restore(save);
-    // `you control N or more artifacts`
-    const x = c.peek();
-    const n = x ? Number(x.w) || ({ a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, seven: 7 } as Record<string, number>)[x.w] : undefined;
-    if (n !== undefined) {
-      c.next();
-      c.opt('or', 'more');
-      const f = parseNounPhrase(c, st);
-      if (f) return { kind: 'count-at-least', filter: { ...f, controller: { kind: 'you' } }, atLeast: n };
-    }
-    const sel = parseSubject(c, st);
-    if (sel && sel.kind === 'object') return { kind: 'controls', player: { kind: 'you' }, object: sel.ref };
-    c.restore(at);
-  }
-  if (c.opt("it's", 'your', 'turn') || c.opt('it', 'is', 'your', 'turn')) return { kind: 'your-turn' };
-  const subjAt = c.save();
-  const sel = parseSubject(c, st);
-  if (sel && sel.kind === 'object') {
-    if (c.opt('remains', 'on', 'the', 'battlefield')) return { kind: 'on-battlefield', object: sel.ref };
-    if (c.opt('remains', 'tapped')) return { kind: 'tapped', object: sel.ref };
-    if (c.opt('is') || c.opt("'s")) {
-      const neg = c.opt('not');
-      c.opt('a') || c.opt('an');
-      const f = parseNounPhrase(c, st);
-      if (f) {
-        const cond: Condition = { kind: 'object-is', object: sel.ref, filter: f };
-        return neg ? { kind: 'not', condition: cond } : cond;
-      }
-      const col = c.peek() && colorWord(c.peek()!.w);
-      if (col) {
-        c.next();
-        const cond: Condition = { kind: 'object-is', object: sel.ref, filter: { ...emptyFilter(), colors: [col] } };
-        return neg ? { kind: 'not', condition: cond } : cond;
-      }
-      if (c.opt('tapped')) return { kind: 'tapped', object: sel.ref };
-    }
-  }
-  c.restore(subjAt);
-  c.expect('a condition (`you control …`, `enchanted permanent is a creature`, `it\'s your turn`)');
-  c.restore(at);
-  return undefined;
-}
-
-/** One continuous-effect sentence (without its final period). */
-export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undefined {
-  const at = c.save();
-  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last };
-  let duration: Duration | undefined;
-  let condition: Condition | undefined;
+/** `Until end of turn,` / `As long as COND,` / `For as long as COND,` at the start of a sentence. */
+function leadingModifiers(c: Words, st: ReadState, m: Modifiers): void {
   for (;;) {
-    if (c.is('until', 'end', 'of', 'turn', ',')) {
-      c.i += 5;
-      duration = { kind: 'end-of-turn' };
+    const at = c.save();
+    if (c.opt('until', 'end', 'of', 'turn', ',')) {
+      m.duration = { kind: 'end-of-turn' };
       continue;
     }
-    if (c.is('as', 'long', 'as')) {
-      const save = c.save();
-      c.i += 3;
+    if (c.opt('this', 'turn', ',')) {
+      m.duration = { kind: 'end-of-turn' };
+      continue;
+    }
+    if (c.opt('for', 'as', 'long', 'as')) {
       const cond = parseCondition(c, st);
       if (cond && c.opt(',')) {
-        condition = cond;
+        m.duration = { kind: 'as-long-as', condition: cond };
         continue;
       }
-      c.restore(save);
+      c.restore(at);
+      break;
+    }
+    if (c.opt('as', 'long', 'as')) {
+      const cond = parseCondition(c, st);
+      if (cond && c.opt(',')) {
+        m.condition = cond;
+        continue;
+      }
+      c.restore(at);
     }
     break;
   }
-  // 613.10/613.11: players' and rules effects read differently.
-  const special = parsePlayerOrRules(c, st);
-  if (special) {
-    if (condition) special.effect.condition = condition;
-    duration = duration ?? parseDuration(c, st);
-    return { effect: special.effect, ...(duration ? { duration } : {}) };
+}
+
+/** `until end of turn`, `this turn`, `for as long as …`, `as long as …` after the predicates. */
+function trailingModifiers(c: Words, st: ReadState, m: Modifiers): void {
+  for (;;) {
+    const d = parseDuration(c, st);
+    if (d) {
+      m.duration = d;
+      continue;
+    }
+    const at = c.save();
+    if (c.opt('as', 'long', 'as') || c.opt(',', 'as', 'long', 'as')) {
+      const cond = parseCondition(c, st);
+      if (cond) {
+        m.condition = m.condition ? { kind: 'all', conditions: [m.condition, cond] } : cond;
+        continue;
+      }
+      c.restore(at);
+    }
+    break;
   }
-  // `Switch target creature's power and toughness`
+}
+
+function withModifiers(effect: EffectSpec, m: Modifiers): ReadEffect {
+  if (m.condition) effect.condition = m.condition;
+  return { effect, ...(m.duration ? { duration: m.duration } : {}) };
+}
+
+/** One continuous-effect sentence (without its final period), or undefined with the cursor and bindings restored. */
+export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undefined {
+  const at = c.save();
+  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last, lastPlayer: st.lastPlayer };
+  const fail = (): undefined => {
+    c.restore(at);
+    // Targets bound by a reading that failed are not bound.
+    Object.assign(st, bound);
+    return undefined;
+  };
+  const m: Modifiers = {};
+  leadingModifiers(c, st, m);
+  c.mark();
+  const simple = (effect: EffectSpec | undefined): ReadEffect | undefined => {
+    if (!effect) return fail();
+    trailingModifiers(c, st, m);
+    return withModifiers(effect, m);
+  };
+  // 613.10 / 613.11: players' and rules effects.
+  const special = parsePlayerOrRules(c, st);
+  if (special) return simple(special);
+  // 613.4d: `Switch target creature's power and toughness`
   if (c.opt('switch')) {
     const subject = parseSubject(c, st);
     if (!subject || subject.kind === 'player') return fail();
     c.opt("'s");
     if (!c.eat('power', 'and', 'toughness')) return fail();
-    duration = duration ?? parseDuration(c, st);
-    return { effect: { affected: subject, parts: [{ layer: '7d', kind: 'switch' }], ...(condition ? { condition } : {}) }, ...(duration ? { duration } : {}) };
+    return simple({ affected: subject, parts: [{ layer: '7d', kind: 'switch' }] });
   }
-  // `You control enchanted creature.` / `Gain control of …`
-  if (c.opt('you', 'control')) {
+  // Layer 2: `You control enchanted creature.` / `Gain control of target creature`
+  if (c.opt('you', 'control') || c.opt('gain', 'control', 'of') || c.opt('gains', 'control', 'of')) {
     const subject = parseSubject(c, st);
-    if (!subject || subject.kind === 'player') return fail();
-    duration = duration ?? parseDuration(c, st);
-    return { effect: { affected: subject, parts: [{ layer: '2', kind: 'control', player: { kind: 'you' } }], ...(condition ? { condition } : {}) }, ...(duration ? { duration } : {}) };
+    if (!subject || subject.kind === 'player') {
+      c.expect('what is controlled (`target creature`, `enchanted creature`, …)');
+      return fail();
+    }
+    return simple({ affected: subject, parts: [{ layer: '2', kind: 'control', player: { kind: 'you' } }] });
   }
-  if (c.opt('gain', 'control', 'of') || c.opt('gains', 'control', 'of')) {
-    const subject = parseSubject(c, st);
-    if (!subject || subject.kind === 'player') return fail();
-    duration = duration ?? parseDuration(c, st);
-    return { effect: { affected: subject, parts: [{ layer: '2', kind: 'control', player: { kind: 'you' } }], ...(condition ? { condition } : {}) }, ...(duration ? { duration } : {}) };
-  }
-  // `~'s power is equal to …`, `This creature's power and toughness are each equal to …` (604.3 candidates)
+  const subjectAt = c.save();
   const subject = parseSubject(c, st);
-  if (!subject) return fail();
-  const parts: Part[] = [];
-  if (c.opt("'s") || c.peek(-1)?.w.endsWith("'s")) {
-    /* possessive already consumed with the name */
+  if (subject?.kind === 'player') {
+    c.restore(subjectAt);
+    c.expect('an object (a player can have hexproof, protection, a maximum hand size, or spend mana as though …)');
   }
-  const pt = parsePowerToughnessDefinition(c, st);
-  if (pt) parts.push(pt);
+  if (!subject || subject.kind === 'player') return fail();
+  const parts: Part[] = [];
+  // 7a candidates: `~'s power is equal to …`, `This creature's power and toughness are each equal to …` (604.3)
+  const def = parsePowerToughnessDefinition(c, st);
+  if (def) parts.push(def);
   else {
     for (;;) {
+      c.mark();
       const p = parsePredicate(c, st, subject);
       if (!p) return fail();
       parts.push(...p);
+      // `gets +X/+X, where X is …` binds X in what came before.
+      parseWhereX(c, st, parts);
       const more = c.save();
       if (c.opt(',', 'and') || c.opt('and') || c.opt(',')) {
         if (isPredicateStart(c)) continue;
+        c.expect('what else it does (`gets …`, `has …`, `gains …`, `loses …`, `is …`)');
       }
       c.restore(more);
       break;
     }
   }
-  // `with "…"` after a type phrase is handled in parsePredicate; a trailing duration here.
-  duration = duration ?? parseDuration(c, st);
-  return { effect: { affected: subject, parts: mergeParts(parts), ...(condition ? { condition } : {}) }, ...(duration ? { duration } : {}) };
-
-  function fail(): undefined {
-    c.restore(at);
-    // Targets bound by a reading that failed are not bound.
-    Object.assign(st, bound);
-    return undefined;
-  }
+  trailingModifiers(c, st, m);
+  parseWhereX(c, st, parts);
+  // `loses all other abilities` is applied before the abilities the same effect grants.
+  const ordered = [...parts.filter((p) => first.has(p)), ...parts.filter((p) => !first.has(p))];
+  return withModifiers({ affected: subject, parts: ordered }, m);
 }
 
-const PREDICATE_VERBS = new Set(['get', 'gets', 'has', 'have', 'gain', 'gains', 'lose', 'loses', 'is', 'are', 'become', 'becomes', "can't", 'cannot', 'cost', 'costs', 'untap', 'tap']);
+const first = new WeakSet<Part>();
+function removesFirst(p: Part): Part {
+  first.add(p);
+  return p;
+}
+
+const PREDICATE_VERBS = new Set(['get', 'gets', 'has', 'have', 'gain', 'gains', 'lose', 'loses', 'is', 'are', 'become', 'becomes', "can't", 'cannot', 'attacks', 'attack', 'blocks', 'block']);
 function isPredicateStart(c: Words): boolean {
   const x = c.peek();
   return !!x && PREDICATE_VERBS.has(x.w);
 }
 
-/** `power and toughness are each equal to COUNT`, `power is equal to COUNT` (after a possessive subject). */
+/**
+ * After a possessive subject: `power and toughness are each equal to COUNT`,
+ * `power is equal to COUNT [and its toughness is equal to COUNT]`. Layer 7a
+ * when it is the object's own CDA; the engine moves a granted one to 7b (604.3a).
+ */
 function parsePowerToughnessDefinition(c: Words, st: ReadState): Part | undefined {
   const at = c.save();
-  let which: 'both' | 'power' | 'toughness' | undefined;
-  if (c.opt('power', 'and', 'toughness', 'are', 'each', 'equal', 'to')) which = 'both';
-  else if (c.opt('power', 'is', 'equal', 'to')) which = 'power';
-  else if (c.opt('toughness', 'is', 'equal', 'to')) which = 'toughness';
-  if (!which) return undefined;
-  const e = parseCount(c, st);
-  if (!e) {
-    c.restore(at);
-    return undefined;
+  if (c.opt('power', 'and', 'toughness', 'are', 'each', 'equal', 'to') || c.opt('power', 'and', 'toughness', 'are', 'equal', 'to')) {
+    const e = parseCount(c, st);
+    if (e) return { layer: '7a', kind: 'pt', power: e, toughness: e };
+  } else if (c.opt('power', 'is', 'equal', 'to')) {
+    const e = parseCount(c, st);
+    if (e) {
+      const and = c.save();
+      if ((c.opt('and', 'its', 'toughness', 'is', 'equal', 'to') || c.opt(',', 'and', 'its', 'toughness', 'is', 'equal', 'to'))) {
+        const t = parseThatNumber(c, e) ?? parseCount(c, st);
+        if (t) return { layer: '7a', kind: 'pt', power: e, toughness: t };
+      }
+      c.restore(and);
+      return { layer: '7a', kind: 'pt', power: e };
+    }
+  } else if (c.opt('toughness', 'is', 'equal', 'to')) {
+    const e = parseCount(c, st);
+    if (e) return { layer: '7a', kind: 'pt', toughness: e };
   }
-  // 7a when it is the object's own CDA; the engine moves a granted one to 7b (604.3a).
-  return { layer: '7a', kind: 'pt', ...(which !== 'toughness' ? { power: e } : {}), ...(which !== 'power' ? { toughness: e } : {}) };
+  c.restore(at);
+  return undefined;
 }
 
-/** Parse `+N/+M` (with X) into expressions. */
+/** `+1/+1`, `-2/-0`, `+X/+0` into two expressions. */
 function modifier(raw: string): [Expr, Expr] | undefined {
   const m = /^([+-])(\d+|x)\/([+-])(\d+|x)$/i.exec(raw);
   if (!m) return undefined;
   const side = (sign: string, v: string): Expr => {
     const base: Expr = v.toLowerCase() === 'x' ? { kind: 'x' } : { kind: 'const', value: Number(v) };
-    return sign === '-' ? (base.kind === 'const' ? { kind: 'const', value: -base.value } : { kind: 'neg', expr: base }) : base;
+    return sign === '-' ? (base.kind === 'const' ? { kind: 'const', value: 0 - base.value } : { kind: 'neg', expr: base }) : base;
   };
   return [side(m[1]!, m[2]!), side(m[3]!, m[4]!)];
 }
 
-function setPT(raw: string): [Expr, Expr] | undefined {
-  const m = /^(\d+|x)\/(\d+|x)$/i.exec(raw);
-  if (!m) return undefined;
-  const v = (s: string): Expr => (s.toLowerCase() === 'x' ? { kind: 'x' } : { kind: 'const', value: Number(s) });
-  return [v(m[1]!), v(m[2]!)];
+/** `+1/+1 for each …`: each side times the count. */
+function scale(side: Expr, count: Expr): Expr {
+  if (side.kind === 'const') return side.value === 0 ? side : side.value === 1 ? count : { kind: 'times', factor: side.value, expr: count };
+  return side;
 }
 
-function times(e: Expr, factor: number): Expr {
-  if (e.kind === 'const') return { kind: 'const', value: e.value * factor };
-  return factor === 1 ? e : { kind: 'times', factor, expr: e };
-}
+/** The name of an ability for `loses …` and `can't have or gain …`: the keyword, or the ability's text. */
+const abilityKey = (a: Ability): string => (a.kind === 'keyword' ? a.keyword : a.text);
 
-/** One predicate: what happens to the subject. */
-export function parsePredicate(c: Words, st: ReadState, subject: Selector): Part[] | undefined {
+/** One predicate: what happens to the subject. Undefined (cursor unchanged, wish noted) if none. */
+export function parsePredicate(c: Words, st: ReadState, subject: Selector, opts: CountOptions = {}): Part[] | undefined {
   const at = c.save();
-  const x = c.peek();
-  if (!x) {
-    c.expect('what the effect does (gets, has, loses, is, becomes, …)');
+  const fail = (wish?: string): undefined => {
+    if (wish) c.expect(wish);
+    c.restore(at);
     return undefined;
-  }
-  // gets +N/+M [for each COUNT]
+  };
+  // 7c: `gets +N/+M [for each …]`
   if (c.opt('get') || c.opt('gets')) {
-    const m = c.peek() && modifier(c.peek()!.raw);
-    if (!m) {
-      c.expect('a modifier such as +1/+1 after `gets`');
-      c.restore(at);
-      return undefined;
-    }
+    const w = c.peek();
+    const m = w && modifier(w.raw);
+    if (!m) return fail('a modifier such as +1/+1');
     c.next();
     if (c.opt('for', 'each')) {
-      const f = parseNounPhraseWithTail(c, st);
-      if (!f) {
-        c.restore(at);
-        return undefined;
-      }
+      const f = parseNounPhrase(c, st);
+      if (!f) return fail('what to count after `for each`');
+      parseTail(c, st, f);
       const count: Expr = { kind: 'count', filter: f };
       return [{ layer: '7c', kind: 'pt', power: scale(m[0], count), toughness: scale(m[1], count) }];
     }
     return [{ layer: '7c', kind: 'pt', power: m[0], toughness: m[1] }];
   }
-  // has base power and toughness N/M; has base power and base toughness each equal to COUNT
+  // 7b: `has base power and toughness 0/4`, `have base power and base toughness each equal to its mana value`
   if (c.is('has|have', 'base')) {
-    c.next();
-    c.next();
-    const r = basePT(c, st);
-    if (r) return [r];
-    c.restore(at);
-    return undefined;
+    c.i += 2;
+    const r = parseBasePT(c, st, opts);
+    return r ? [r] : fail();
   }
+  // Layer 6 (and 4 for `all creature types`): `has flying`, `gains haste`, `have "…"`
   if (c.opt('has') || c.opt('have') || c.opt('gain') || c.opt('gains')) {
-    if (subject.kind === 'player') {
-      c.restore(at);
-      return undefined;
-    }
     if (c.opt('all', 'creature', 'types')) return [{ layer: '4', kind: 'type', allCreatureTypes: true }];
-    const abilities = abilityList(c, st);
-    if (!abilities) {
-      c.restore(at);
-      return undefined;
-    }
-    return [{ layer: '6', kind: 'abilities', add: abilities }];
+    const abilities = parseAbilityList(c, st);
+    return abilities ? [{ layer: '6', kind: 'abilities', add: abilities }] : fail();
   }
   if (c.opt('lose') || c.opt('loses')) {
     if (c.opt('all', 'abilities')) return [{ layer: '6', kind: 'abilities', removeAll: true }];
+    // `has defender, loses all other abilities`: the loss comes before what the same effect grants.
+    if (c.opt('all', 'other', 'abilities')) return [removesFirst({ layer: '6', kind: 'abilities', removeAll: true })];
     if (c.opt('all', 'creature', 'types')) return [{ layer: '4', kind: 'type', loseAllCreatureTypes: true }];
-    const abilities = abilityList(c, st);
-    if (!abilities) {
-      c.restore(at);
-      return undefined;
-    }
-    return [{ layer: '6', kind: 'abilities', remove: abilities.map((a) => (a.kind === 'keyword' ? a.keyword : a.text)) }];
+    const abilities = parseAbilityList(c, st);
+    return abilities ? [{ layer: '6', kind: 'abilities', remove: abilities.map(abilityKey) }] : fail();
   }
   if (c.opt("can't", 'have', 'or', 'gain') || c.opt('cannot', 'have', 'or', 'gain')) {
     if (c.opt('abilities')) return [{ layer: '6', kind: 'abilities', removeAll: true, cantHave: true }];
-    const abilities = abilityList(c, st);
-    if (!abilities) {
-      c.restore(at);
-      return undefined;
-    }
-    return [{ layer: '6', kind: 'abilities', remove: abilities.map((a) => (a.kind === 'keyword' ? a.keyword : a.text)), cantGain: abilities.map((a) => (a.kind === 'keyword' ? a.keyword : a.text)) }];
+    const abilities = parseAbilityList(c, st);
+    if (!abilities) return fail();
+    const keys = abilities.map(abilityKey);
+    return [{ layer: '6', kind: 'abilities', remove: keys, cantGain: keys }];
   }
-  if (c.opt("can't", 'attack', 'or', 'block') || c.opt("can't", 'block') || c.opt("can't", 'attack')) {
-    const words = c.slice(at, c.i);
-    const tail = c.opt('you') ? ' you' : '';
-    return [{ layer: 'rules', kind: 'rules', description: `${words}${tail}` }];
+  // Restrictions the engine lists but does not enforce (there is no combat): kept as rules text.
+  if (c.oneOf(["can't", 'attack', 'or', 'block'], ["can't", 'block'], ["can't", 'attack'], ["can't", 'be', 'blocked'], ["can't", 'be', 'regenerated'], ['attacks', 'each', 'combat', 'if', 'able'], ['attack', 'each', 'combat', 'if', 'able'], ['blocks', 'each', 'combat', 'if', 'able'])) {
+    c.opt('you');
+    return [{ layer: 'rules', kind: 'rules', description: c.slice(at, c.i) }];
   }
-  // is / are / becomes …
+  // Layers 1, 4, 5, 6, 7b: `is white`, `are artifacts in addition to their other types`, `becomes a 3/3 creature`
   if (c.opt('is') || c.opt('are') || c.opt('become') || c.opt('becomes')) {
-    const becomes = /^become/.test(x.w);
-    const r = typePhrase(c, st, becomes);
-    if (r) return r;
+    const r = typePhrase(c, st, subject);
+    return r ?? fail();
+  }
+  return fail('what the effect does (`gets`, `has`, `gains`, `loses`, `is`, `becomes`, …)');
+}
+
+/** After `has base` / `with base`: `power and toughness N/M` / `power and [base] toughness each equal to COUNT`. */
+export function parseBasePT(c: Words, st: ReadState, opts: CountOptions = {}): Part | undefined {
+  const at = c.save();
+  if (!c.eat('power', 'and')) return undefined;
+  c.opt('base');
+  if (!c.eat('toughness')) {
     c.restore(at);
     return undefined;
   }
-  c.expect('what the effect does (gets, has, gains, loses, is, becomes, …)');
-  return undefined;
-}
-
-function scale(side: Expr, count: Expr): Expr {
-  if (side.kind === 'const') return side.value === 0 ? side : times(count, side.value);
-  return side;
-}
-
-function parseNounPhraseWithTail(c: Words, st: ReadState) {
-  const at = c.save();
-  const f = parseNounPhrase(c, st);
-  if (!f) {
-    c.expect('what to count after `for each`');
-    return undefined;
-  }
-  // `for each creature card in your graveyard`, `for each Forest you control`
-  const tailAt = c.save();
-  if (c.opt('you', 'control')) f.controller = { kind: 'you' };
-  else if (c.opt('in', 'your', 'graveyard')) {
-    f.zones = ['graveyard'];
-    f.owner = { kind: 'you' };
-  } else if (c.opt('in', 'all', 'graveyards') || c.opt('in', 'graveyards')) f.zones = ['graveyard'];
-  else if (c.opt('on', 'the', 'battlefield')) f.zones = ['battlefield'];
-  else c.restore(tailAt);
-  void at;
-  return f;
-}
-
-/** After `has base`: `power and toughness N/M` / `power and [base] toughness each equal to COUNT`. */
-function basePT(c: Words, st: ReadState): Part | undefined {
-  if (!c.eat('power', 'and')) return undefined;
-  c.opt('base');
-  if (!c.eat('toughness')) return undefined;
   const x = c.peek();
   const set = x && setPT(x.raw);
   if (set) {
     c.next();
     return { layer: '7b', kind: 'pt', power: set[0], toughness: set[1] };
   }
-  if (c.eat('each', 'equal', 'to')) {
-    const e = parseCount(c, st);
+  if (c.opt('each', 'equal', 'to') || c.opt('equal', 'to')) {
+    const e = parseCount(c, st, opts);
     if (e) return { layer: '7b', kind: 'pt', power: e, toughness: e };
-  }
+  } else c.expect('a P/T such as 1/1, or `each equal to …`');
+  c.restore(at);
   return undefined;
 }
 
 /** `flying`, `flying and haste`, `"…"`, `protection from red`, `islandwalk`. */
-function abilityList(c: Words, st: ReadState): Ability[] | undefined {
+export function parseAbilityList(c: Words, st: ReadState): Ability[] | undefined {
   const out: Ability[] = [];
   for (;;) {
     const x = c.peek();
     if (x && x.kind === 'quote') {
       c.next();
-      const inner: ReadState = { ctx: { ...st.ctx, cardName: '', legendary: false }, targets: 0, targetPlayers: 0 };
-      out.push({ ...quoted.compile(x.w, inner), span: { start: x.start, end: x.end } });
+      out.push(compileQuoted(x, st));
     } else {
       const k = parseKeyword(c, st);
       if (!k) {
@@ -359,256 +336,21 @@ function abilityList(c: Words, st: ReadState): Ability[] | undefined {
       out.push(k);
     }
     const at = c.save();
-    if ((c.opt(',', 'and') || c.opt('and') || c.opt(',')) && (c.peek()?.kind === 'quote' || probeKeyword(c, st))) continue;
+    if (c.opt(',', 'and') || c.opt('and') || c.opt(',')) {
+      if (c.peek()?.kind === 'quote' || probeKeyword(c, st)) continue;
+      c.expect('another ability (a keyword or a quoted ability)');
+    }
     c.restore(at);
     break;
   }
   return out.length ? out : undefined;
 }
 
-function probeKeyword(c: Words, st: ReadState): boolean {
+/** Is a keyword next (without consuming it)? */
+export function probeKeyword(c: Words, st: ReadState): boolean {
   const at = c.save();
   const k = parseKeyword(c, st);
   c.restore(at);
   return !!k;
 }
 
-/**
- * After `is`/`are`/`becomes`: colors, types, subtypes, P/T and `with …`, or a
- * land type (305.7), or `every creature type`.
- */
-function typePhrase(c: Words, st: ReadState, becomes: boolean): Part[] | undefined {
-  const at = c.save();
-  // Colors only: `is white`, `are black and green`, `becomes the color of your choice`
-  if (c.opt('the', 'color', 'of', 'your', 'choice') || c.opt('the', 'color', 'or', 'colors', 'of', 'your', 'choice')) {
-    return [{ layer: '5', kind: 'color', set: [{ kind: 'choice', index: 0 }] }];
-  }
-  if (c.opt('the', 'chosen', 'color')) {
-    const add = c.opt('in', 'addition', 'to', 'its', 'other', 'colors') || c.opt('in', 'addition', 'to', 'their', 'other', 'colors');
-    return [{ layer: '5', kind: 'color', ...(add ? { add: [{ kind: 'choice', index: 0 }] } : { set: [{ kind: 'choice', index: 0 }] }) }];
-  }
-  if (c.opt('colorless')) return [{ layer: '5', kind: 'color', set: [] }];
-  if (c.opt('all', 'colors')) return [{ layer: '5', kind: 'color', set: [{ kind: 'fixed', value: 'all' as Color }] }];
-  if (c.opt('every', 'creature', 'type')) return [{ layer: '4', kind: 'type', allCreatureTypes: true }];
-  // `are the second chosen type` (a land type from a choice, 305.7)
-  const ord = c.is('the', 'first|second', 'chosen', 'type') ? (c.peek(1)!.w === 'first' ? 0 : 1) : undefined;
-  if (ord !== undefined) {
-    c.i += 4;
-    return [{ layer: '4', kind: 'type', setLandType: { kind: 'choice', index: ord } }];
-  }
-  if (!becomes || c.peek()) {
-    c.opt('a') || c.opt('an');
-  }
-  let power: Expr | undefined;
-  let toughness: Expr | undefined;
-  const ptw = c.peek();
-  const pt = ptw && setPT(ptw.raw);
-  if (pt) {
-    c.next();
-    [power, toughness] = pt;
-  }
-  const colors: Color[] = [];
-  const supers: string[] = [];
-  const types: string[] = [];
-  const subs: string[] = [];
-  let landTypeWord: string | undefined;
-  for (;;) {
-    const w = c.peek();
-    if (!w || w.kind !== 'word') break;
-    const col = colorWord(w.w);
-    if (col) {
-      colors.push(col);
-      c.next();
-      if (c.is('and') && c.peek(1) && colorWord(c.peek(1)!.w)) c.next();
-      continue;
-    }
-    const sup = supertype(w.w);
-    if (sup) {
-      supers.push(sup);
-      c.next();
-      continue;
-    }
-    const singular = w.w.replace(/s$/, '');
-    const ct = cardType(w.w) ?? (w.w === 'sorceries' ? 'Sorcery' : cardType(singular));
-    if (ct) {
-      types.push(ct);
-      c.next();
-      if (c.is('and') && c.peek(1) && (cardType(c.peek(1)!.w) || cardType(c.peek(1)!.w.replace(/s$/, '')) || subtypeOf(c.peek(1)!.raw))) c.next();
-      continue;
-    }
-    const sub = /^[A-Z]/.test(w.raw) ? subtypeOf(w.raw) : undefined;
-    if (sub) {
-      subs.push(sub.name);
-      if (BASIC_PLURALS[w.w]) landTypeWord = BASIC_PLURALS[w.w];
-      c.next();
-      continue;
-    }
-    break;
-  }
-  if (power === undefined && !colors.length && !types.length && !subs.length && !supers.length) {
-    c.expect('a color, a card type, a subtype or a P/T such as 2/2');
-    c.restore(at);
-    return undefined;
-  }
-  const parts: Part[] = [];
-  let inAdditionTypes = false;
-  let inAdditionColors = false;
-  let inAdditionLandTypes = false;
-  let stillLand = false;
-  let withAllCreatureTypes = false;
-  const granted: Ability[] = [];
-  let basePart: Part | undefined;
-  for (;;) {
-    if (c.opt('in', 'addition', 'to', 'its', 'other', 'types') || c.opt('in', 'addition', 'to', 'their', 'other', 'types') || c.opt('in', 'addition', 'to', 'its', 'other', 'card', 'types') || c.opt('in', 'addition', 'to', 'their', 'other', 'card', 'types')) {
-      inAdditionTypes = true;
-      continue;
-    }
-    if (c.opt('in', 'addition', 'to', 'its', 'other', 'colors') || c.opt('in', 'addition', 'to', 'their', 'other', 'colors')) {
-      inAdditionColors = true;
-      continue;
-    }
-    if (c.opt('in', 'addition', 'to', 'its', 'other', 'land', 'types') || c.opt('in', 'addition', 'to', 'their', 'other', 'land', 'types')) {
-      inAdditionLandTypes = true;
-      continue;
-    }
-    if (c.opt('that', "'s", 'still', 'a', 'land') || c.opt("that's", 'still', 'a', 'land') || c.opt('that', 'are', 'still', 'lands') || c.opt("that're", 'still', 'lands')) {
-      stillLand = true;
-      continue;
-    }
-    if (c.opt('with', 'all', 'creature', 'types')) {
-      withAllCreatureTypes = true;
-      continue;
-    }
-    if (c.is('with', 'base')) {
-      const save = c.save();
-      c.i += 2;
-      const b = basePT(c, st);
-      if (b) {
-        basePart = b;
-        continue;
-      }
-      c.restore(save);
-    }
-    if (c.is('with') && c.peek(1)?.kind === 'quote') {
-      c.next();
-      const q = c.next()!;
-      const inner: ReadState = { ctx: { ...st.ctx, cardName: '', legendary: false }, targets: 0, targetPlayers: 0 };
-      granted.push({ ...quoted.compile(q.w, inner), span: { start: q.start, end: q.end } });
-      continue;
-    }
-    if (c.is('with') && c.peek(1) && probeAfterWith(c, st)) {
-      c.next();
-      const list = abilityList(c, st);
-      if (list) granted.push(...list);
-      continue;
-    }
-    break;
-  }
-  // 305.7: a land type set on lands (`Nonbasic lands are Mountains`, `All Mountains are Plains`).
-  const onlyLandType = !types.length && !colors.length && power === undefined && subs.length === 1 && landTypeWord !== undefined;
-  if (onlyLandType && !inAdditionTypes && !inAdditionLandTypes) {
-    parts.push({ layer: '4', kind: 'type', setLandType: { kind: 'fixed', value: landTypeWord! } });
-  } else if (types.length || subs.length || supers.length || withAllCreatureTypes) {
-    const tp: TypePart = { layer: '4', kind: 'type' };
-    // 205.1b: `in addition to its other types`, `still a land`, and `artifact creature` keep the old types.
-    const keep = inAdditionTypes || inAdditionLandTypes || stillLand || (types.includes('Artifact') && types.includes('Creature'));
-    if (types.length) {
-      if (keep) tp.addTypes = [...types];
-      else tp.setTypes = [...types];
-    }
-    if (supers.length) tp.addSupertypes = supers;
-    if (subs.length) {
-      tp.addSubtypes = subs.map((s): Chosen<string> => ({ kind: 'fixed', value: s }));
-      // `is a Treefolk`, `becomes a Frog`: the named creature types replace the old ones (205.1a).
-      if (!inAdditionTypes && !inAdditionLandTypes) tp.replaceSubtypes = true;
-    }
-    if (withAllCreatureTypes) tp.allCreatureTypes = true;
-    parts.push(tp);
-  }
-  if (colors.length) parts.push({ layer: '5', kind: 'color', ...(inAdditionColors ? { add: colors.map((v): Chosen<Color> => ({ kind: 'fixed', value: v })) } : { set: colors.map((v): Chosen<Color> => ({ kind: 'fixed', value: v })) }) });
-  if (granted.length) parts.push({ layer: '6', kind: 'abilities', add: granted });
-  if (power !== undefined) parts.push({ layer: '7b', kind: 'pt', power, toughness });
-  if (basePart) parts.push(basePart);
-  return parts;
-}
-
-function probeAfterWith(c: Words, st: ReadState): boolean {
-  const at = c.save();
-  c.next();
-  const ok = probeKeyword(c, st);
-  c.restore(at);
-  return ok;
-}
-
-/** Merge parts of one sentence that fall in the same layer and kind (`gets +2/+2 and has haste` stays two). */
-function mergeParts(parts: Part[]): Part[] {
-  return parts;
-}
-
-// ---------------------------------------------------------------------------
-// 613.10 players and 613.11 rules
-
-function parsePlayerOrRules(c: Words, st: ReadState): { effect: EffectSpec } | undefined {
-  const at = c.save();
-  const handSize = (who: import('./ir').PlayerRef): { effect: EffectSpec } | undefined => {
-    const save = c.save();
-    if (c.opt('maximum', 'hand', 'size', 'is', 'reduced', 'by') || c.opt('maximum', 'hand', 'size', 'is', 'increased', 'by')) {
-      const down = c.ws[c.i - 2]!.w === 'reduced';
-      const n = parseCount(c, st);
-      if (n && n.kind === 'const') return { effect: { affected: { kind: 'player', player: who }, parts: [{ layer: 'player', kind: 'player', handSizeDelta: down ? -n.value : n.value }] } };
-    }
-    c.restore(save);
-    if (c.opt('maximum', 'hand', 'size', 'is')) {
-      const n = parseCount(c, st);
-      if (n && n.kind === 'const') return { effect: { affected: { kind: 'player', player: who }, parts: [{ layer: 'player', kind: 'player', handSizeSet: n.value }] } };
-    }
-    c.restore(save);
-    return undefined;
-  };
-  // `Your maximum hand size …`, `Each opponent's maximum hand size …`, `The chosen player's maximum hand size is four.`
-  const who = parsePlayer(c, st);
-  if (who) {
-    const hs = handSize(who);
-    if (hs) return hs;
-    if (c.opt('have') || c.opt('has')) {
-      if (c.opt('no', 'maximum', 'hand', 'size')) return playerPart(who, { layer: 'player', kind: 'player', gains: 'no maximum hand size' });
-      const k = parseKeyword(c, st);
-      if (k) return playerPart(who, { layer: 'player', kind: 'player', gains: k.text.toLowerCase() });
-    }
-    if (c.opt('may', 'spend', 'mana', 'as', 'though', 'it', 'were', 'mana', 'of', 'any', 'color')) {
-      return { effect: { affected: { kind: 'player', player: who }, parts: [{ layer: 'rules', kind: 'rules', description: 'mana may be spent as though it were mana of any color' }] } };
-    }
-    c.restore(at);
-  }
-  // `Spells you cast cost {1} less to cast`, `Creature spells cost {1} more to cast`
-  const f = parseNounPhrase(c, st);
-  if (f && f.noun === 'spell') {
-    let controller = false;
-    if (c.opt('you', 'cast')) controller = true;
-    if (c.opt('cost') || c.opt('costs')) {
-      const m = c.peek();
-      if (m && m.kind === 'mana') {
-        c.next();
-        const amount = Number(/\{(\d+)\}/.exec(m.raw)?.[1] ?? 1);
-        const more = c.opt('more');
-        if (more || c.opt('less')) {
-          c.opt('to', 'cast');
-          const filter = { ...f, ...(controller ? { controller: { kind: 'you' as const } } : {}) };
-          return { effect: { affected: { kind: 'player', player: { kind: 'each-player' } }, parts: [{ layer: 'rules', kind: 'rules', description: `${c.slice(at, c.i)} (601.2f)`, costDelta: { amount: more ? amount : -amount, filter } }] } };
-        }
-      }
-    }
-  }
-  c.restore(at);
-  // `Creatures can't attack you`
-  const g = parseNounPhrase(c, st);
-  if (g && c.opt("can't", 'attack', 'you')) return { effect: { affected: { kind: 'player', player: { kind: 'you' } }, parts: [{ layer: 'rules', kind: 'rules', description: c.slice(at, c.i) }] } };
-  c.restore(at);
-  return undefined;
-}
-
-function playerPart(who: import('./ir').PlayerRef, part: PlayerPart): { effect: EffectSpec } {
-  return { effect: { affected: { kind: 'player', player: who }, parts: [part] } };
-}
-
-export type { Selector };

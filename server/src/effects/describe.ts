@@ -1,8 +1,70 @@
-// Short human words for effect parts, for the trace and the hover.
+// Short human words for effect parts, for the trace and the hover:
+// `+1/+1`, `becomes white`, `gains flying`, `base P/T 0/1`, `loses all
+// abilities`, `land type → Mountain (305.7)`.
 
-import type { Ability, Chosen, Expr, Filter, ObjectRef, Part } from './ir';
+import type { Ability, Chosen, Expr, Filter, ObjectRef, Part, PlayerRef } from './ir';
 
 const ch = (c: Chosen<string>) => (c.kind === 'fixed' ? c.value : `choice ${c.index + 1}`);
+
+function plural(noun: string): string {
+  if (/(s|x|ch|sh)$/i.test(noun)) return noun === 'Plains' ? noun : `${noun}es`;
+  if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
+  return `${noun}s`;
+}
+
+export function describePlayer(p: PlayerRef): string {
+  switch (p.kind) {
+    case 'you':
+      return 'you';
+    case 'opponents':
+      return 'your opponents';
+    case 'each-player':
+      return 'each player';
+    case 'named':
+      return p.name;
+    case 'owner-of':
+      return `the owner of ${describeRef(p.object)}`;
+    case 'controller-of':
+      return `the controller of ${describeRef(p.object)}`;
+    case 'target-player':
+      return 'target player';
+    case 'chosen-player':
+      return 'the chosen player';
+  }
+}
+
+/** A filter in words, singular (`creature card in your graveyard`) or plural. */
+export function describeFilter(f: Filter, many = true): string {
+  if (f.anyOf?.length) return f.anyOf.map((g) => describeFilter(g, many)).join(' or ');
+  const adj = [
+    ...(f.other ? ['other'] : []),
+    ...(f.tapped === true ? ['tapped'] : f.tapped === false ? ['untapped'] : []),
+    ...f.colors,
+    ...f.notColors.map((c) => `non${c}`),
+    ...(f.colorless ? ['colorless'] : []),
+    ...(f.multicolored === true ? ['multicolored'] : f.multicolored === false ? ['monocolored'] : []),
+    ...f.supertypes.map((s) => s.toLowerCase()),
+    ...f.notSupertypes.map((s) => `non${s.toLowerCase()}`),
+    ...f.notTypes.map((t) => `non${t.toLowerCase()}`),
+    ...f.notSubtypes.map((t) => `non-${t}`),
+    ...(f.token === true ? ['token'] : f.token === false ? ['nontoken'] : []),
+  ];
+  const typeWords = [...f.subtypes, ...f.types.map((t) => t.toLowerCase())];
+  // `creature cards`, `red spells`, `Forests`, `permanents`
+  const head = f.noun === 'permanent' || f.noun === 'object' ? typeWords.pop() ?? (f.noun === 'object' ? 'object' : 'permanent') : f.noun;
+  const noun = many ? plural(head) : head;
+  const words = [...adj, ...typeWords, noun].join(' ');
+  const who = (p: PlayerRef, verb: string) => (p.kind === 'you' ? ` you ${verb}` : p.kind === 'opponents' ? ` your opponents ${verb}` : ` ${describePlayer(p)} ${verb}s`);
+  const tail = [
+    f.withKeywords?.length ? ` with ${f.withKeywords.join(' and ')}` : '',
+    f.withoutKeywords?.length ? ` without ${f.withoutKeywords.join(' or ')}` : '',
+    f.controller ? who(f.controller, 'control') : '',
+    f.owner && !(f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner.kind === 'you') ? who(f.owner, 'own') : '',
+    f.chosenSubtype !== undefined ? ` of choice ${f.chosenSubtype + 1}` : '',
+  ].join('');
+  const zone = f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner?.kind === 'you' ? ' in your graveyard' : f.zones.length && !(f.zones.length === 1 && f.zones[0] === 'battlefield') ? ` in ${f.zones.length > 3 ? 'any zone but the battlefield' : f.zones.join(' or ')}` : '';
+  return `${words}${tail}${zone}`;
+}
 
 export function describeExpr(e: Expr): string {
   switch (e.kind) {
@@ -11,40 +73,16 @@ export function describeExpr(e: Expr): string {
     case 'x':
       return 'X';
     case 'count':
-      return `the number of ${describeFilter(e.filter)}`;
+      return `the number of ${e.distinctCardTypes ? 'card types among ' : ''}${describeFilter(e.filter)}${e.plus ? ` plus ${e.plus}` : ''}`;
     case 'stat':
-      return `${e.of ? describeRef(e.of) + "'s" : 'its'} ${e.stat === 'mana-value' ? 'mana value' : e.stat}`;
+      return `${e.of ? `${describeRef(e.of)}'s` : 'its'} ${e.stat === 'mana-value' ? 'mana value' : e.stat}`;
     case 'times':
-      return e.factor === 1 ? describeExpr(e.expr) : `${e.factor} × ${describeExpr(e.expr)}`;
+      return e.factor === 1 ? describeExpr(e.expr) : e.factor === 2 ? `twice ${describeExpr(e.expr)}` : `${e.factor} × ${describeExpr(e.expr)}`;
     case 'neg':
       return `-${describeExpr(e.expr)}`;
     case 'event-amount':
       return 'that much';
   }
-}
-
-const signed = (e: Expr | undefined) => {
-  if (!e) return '+0';
-  const s = describeExpr(e);
-  return e.kind === 'const' && e.value >= 0 ? `+${s}` : e.kind === 'const' ? s : `+${s}`;
-};
-
-export function describeFilter(f: Filter): string {
-  if (f.anyOf?.length) return f.anyOf.map(describeFilter).join(' or ');
-  const adj = [
-    ...(f.other ? ['other'] : []),
-    ...f.colors,
-    ...f.notColors.map((c) => `non${c}`),
-    ...f.supertypes.map((s) => s.toLowerCase()),
-    ...f.notSupertypes.map((s) => `non${s.toLowerCase()}`),
-    ...f.notTypes.map((t) => `non${t.toLowerCase()}`),
-    ...f.notSubtypes.map((t) => `non-${t}`),
-    ...(f.token === true ? ['token'] : f.token === false ? ['nontoken'] : []),
-  ];
-  const noun = [...f.types.map((t) => t.toLowerCase()), ...f.subtypes].join(' ') || (f.noun === 'object' ? 'object' : f.noun);
-  const tail = f.controller ? (f.controller.kind === 'you' ? ' you control' : f.controller.kind === 'opponents' ? ' your opponents control' : '') : '';
-  const zone = f.zones.length && !(f.zones.length === 1 && f.zones[0] === 'battlefield') ? ` in ${f.zones.join('/')}` : '';
-  return `${[...adj, noun].join(' ')}s${tail}${zone}`;
 }
 
 export function describeRef(r: ObjectRef): string {
@@ -56,11 +94,11 @@ export function describeRef(r: ObjectRef): string {
     case 'attached':
       return `${r.via} ${r.noun}`;
     case 'target':
-      return `target ${r.noun}`;
+      return r.noun === 'any target' ? 'any target' : `target ${r.noun}`;
     case 'it':
       return 'it';
     case 'chosen':
-      return `the chosen object`;
+      return 'the chosen object';
     case 'event-object':
       return 'that object';
   }
@@ -70,28 +108,55 @@ function abilityName(a: Ability): string {
   return a.kind === 'keyword' ? a.text.toLowerCase() : `"${a.text}"`;
 }
 
+/** `+1/+1`, `-2/+0`, `+X/+0`, `+1/+1 for each Forest you control`. */
+function describeModifier(power: Expr | undefined, toughness: Expr | undefined): string {
+  // `for each …`: both sides count the same things.
+  const per = (e: Expr | undefined): { n: number; f: Filter } | undefined =>
+    e?.kind === 'count' ? { n: 1, f: e.filter } : e?.kind === 'times' && e.expr.kind === 'count' ? { n: e.factor, f: e.expr.filter } : undefined;
+  const p = per(power);
+  const t = per(toughness);
+  const zero = (e: Expr | undefined) => !e || (e.kind === 'const' && e.value === 0);
+  const sign = (n: number) => (n >= 0 ? `+${n}` : String(n));
+  const filter = p?.f ?? t?.f;
+  if (filter && (p || zero(power)) && (t || zero(toughness)) && (!p || !t || JSON.stringify(p.f) === JSON.stringify(t.f))) {
+    return `${sign(p?.n ?? 0)}/${sign(t?.n ?? 0)} for each ${describeFilter(filter, false)}`;
+  }
+  const side = (e: Expr | undefined) => {
+    if (!e) return '+0';
+    if (e.kind === 'const') return sign(e.value);
+    if (e.kind === 'neg') return `-${describeExpr(e.expr)}`;
+    return `+${describeExpr(e)}`;
+  };
+  return `${side(power)}/${side(toughness)}`;
+}
+
+function describeType(p: Extract<Part, { kind: 'type' }>): string {
+  const out: string[] = [];
+  if (p.setTypes) out.push(`types become ${p.setTypes.join(' ')}`);
+  if (p.addTypes) out.push(`adds ${p.addTypes.join(' ')}`);
+  if (p.removeTypes) out.push(`removes ${p.removeTypes.join(' ')}`);
+  if (p.addSupertypes) out.push(`adds ${p.addSupertypes.join(' ')}`);
+  if (p.removeSupertypes) out.push(`removes ${p.removeSupertypes.join(' ')}`);
+  if (p.addSubtypes) out.push(`${p.replaceSubtypes ? 'subtypes become' : 'adds'} ${p.addSubtypes.map(ch).join(' ')}`);
+  if (p.setLandType) out.push(`land type → ${ch(p.setLandType)} (305.7)`);
+  if (p.allCreatureTypes) out.push('every creature type');
+  if (p.loseAllCreatureTypes) out.push('loses all creature types');
+  return out.join(', ') || 'type change';
+}
+
 export function describePart(p: Part): string {
   switch (p.kind) {
     case 'copy':
-      return `becomes a copy of ${describeRef(p.of)}${p.except.length ? ` except ${p.except.map(describePart).join(', ')}` : ''} (707.2)`;
+      return `becomes a copy of ${describeRef(p.of)}${p.except.length ? `, except ${p.except.map(describePart).join(', ')}` : ''} (707.2)`;
     case 'control':
-      return `control → ${p.player.kind === 'you' ? "the effect's controller" : p.player.kind}`;
+      return `control → ${p.player.kind === 'you' ? "the effect's controller" : describePlayer(p.player)}`;
     case 'text-change':
       return `text: ${p.wordKind === 'color' ? 'color word' : 'basic land type'} ${ch(p.from)} → ${ch(p.to)} (612)`;
-    case 'type': {
-      const out: string[] = [];
-      if (p.setTypes) out.push(`types become ${p.setTypes.join(' ')}`);
-      if (p.addTypes) out.push(`adds ${p.addTypes.join(' ')}`);
-      if (p.removeTypes) out.push(`removes ${p.removeTypes.join(' ')}`);
-      if (p.addSupertypes) out.push(`adds ${p.addSupertypes.join(' ')}`);
-      if (p.addSubtypes) out.push(`${p.replaceSubtypes ? 'subtypes become' : 'adds'} ${p.addSubtypes.map(ch).join(' ')}`);
-      if (p.setLandType) out.push(`land type → ${ch(p.setLandType)} (305.7)`);
-      if (p.allCreatureTypes) out.push('every creature type');
-      if (p.loseAllCreatureTypes) out.push('loses all creature types');
-      return out.join(', ') || 'type change';
-    }
+    case 'type':
+      return describeType(p);
     case 'color': {
       if (p.set && p.set.length === 0) return 'becomes colorless';
+      if (p.set && p.set.length === 1 && p.set[0]!.kind === 'fixed' && (p.set[0]!.value as string) === 'all') return 'becomes all colors';
       if (p.set) return `becomes ${p.set.map(ch).join(' and ')}`;
       return `adds ${(p.add ?? []).map(ch).join(' and ')}`;
     }
@@ -104,11 +169,14 @@ export function describePart(p: Part): string {
       if (p.add?.length) out.push(`gains ${p.add.map(abilityName).join(', ')}`);
       return out.join('; ') || 'abilities';
     }
-    case 'pt':
-      if (p.layer === '7c') return `${signed(p.power)}/${signed(p.toughness)}`;
-      if (p.power && p.toughness && JSON.stringify(p.power) === JSON.stringify(p.toughness) && p.power.kind !== 'const')
-        return `${p.layer === '7a' ? 'P/T' : 'base P/T'} each = ${describeExpr(p.power)}`;
-      return `${p.layer === '7a' ? 'P/T' : 'base P/T'} ${p.power ? describeExpr(p.power) : '—'}/${p.toughness ? describeExpr(p.toughness) : '—'}`;
+    case 'pt': {
+      if (p.layer === '7c') return describeModifier(p.power, p.toughness);
+      const label = p.layer === '7a' ? 'P/T' : 'base P/T';
+      if (p.power && p.toughness && JSON.stringify(p.power) === JSON.stringify(p.toughness) && p.power.kind !== 'const' && p.power.kind !== 'x') return `${label} each = ${describeExpr(p.power)}`;
+      if (!p.toughness && p.power) return `${p.layer === '7a' ? 'power' : 'base power'} = ${describeExpr(p.power)}`;
+      if (!p.power && p.toughness) return `${p.layer === '7a' ? 'toughness' : 'base toughness'} = ${describeExpr(p.toughness)}`;
+      return `${label} ${p.power ? describeExpr(p.power) : '—'}/${p.toughness ? describeExpr(p.toughness) : '—'}`;
+    }
     case 'switch':
       return 'switches power and toughness';
     case 'player':

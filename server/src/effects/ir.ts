@@ -77,6 +77,10 @@ export interface Filter {
   chosenSubtype?: number;
   /** Several filters joined by `and`/`or` (`All cards that aren't on the battlefield, spells, and permanents`). */
   anyOf?: Filter[];
+  /** `creatures with flying`: keyword names (lower case) the object must all have (702). */
+  withKeywords?: string[];
+  /** `creatures without flying`: keyword names (lower case) the object must have none of. */
+  withoutKeywords?: string[];
 }
 
 export type Selector =
@@ -91,8 +95,12 @@ export type Expr =
   | { kind: 'const'; value: number }
   /** `X`, from `choosing X=N`. */
   | { kind: 'x' }
-  /** `the number of FILTER` (filter.noun says cards or permanents; filter.zones where). */
-  | { kind: 'count'; filter: Filter }
+  /**
+   * `the number of FILTER` (filter.noun says cards or permanents; filter.zones where).
+   * `distinctCardTypes`: `the number of card types among FILTER` — count the card types (205.2a) the matching objects have between them, not the objects.
+   * `plus`: added to the count (`that number plus 1`).
+   */
+  | { kind: 'count'; filter: Filter; distinctCardTypes?: boolean; plus?: number }
   /** `its mana value`, `its power`: of the affected object unless `of` is given. */
   | { kind: 'stat'; stat: 'mana-value' | 'power' | 'toughness'; of?: ObjectRef }
   /** `+1/+1 for each …`: factor × count. */

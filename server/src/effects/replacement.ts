@@ -2,9 +2,10 @@
 // `If … would …, … instead`, `… enters tapped`, `enter as a copy of …`,
 // `As … enters, choose …`, `Prevent all damage …`, `The next time … would …`.
 
-import type { ChoiceKind, EventPattern, Filter, Part, ReplacementSpec, Selector } from './ir';
-import { parseDuration, parsePredicate } from './continuous';
+import type { ChoiceKind, Duration, EventPattern, Filter, ReplacementSpec, Selector } from './ir';
+import { parseDuration } from './conditions';
 import { eatSelf, parseNounPhrase, parsePlayer, parseSelector, parseSubject, parseTail, type ReadState } from './selector';
+import { parseExcept } from './type-phrase';
 import { numberWord, type Words } from './words';
 import { parseActionClauses } from './actions';
 
@@ -60,7 +61,7 @@ function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
     const subj = parseSubject(c, st);
     if (subj && c.opt('enter') && (c.opt('the', 'battlefield') || true) && c.opt('as', 'a', 'copy', 'of')) {
       const of = copyOf(c, st);
-      if (of) return [{ kind: 'enters-as-copy', affected: subj, of, optional: true, except: exceptParts(c, st) }];
+      if (of) return [{ kind: 'enters-as-copy', affected: subj, of, optional: true, except: parseExcept(c, st) }];
     }
     c.restore(at);
   }
@@ -77,7 +78,7 @@ function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
     if (c.opt('tapped')) return [{ kind: 'enters-tapped', affected: subj }];
     if (c.opt('as', 'a', 'copy', 'of')) {
       const of = copyOf(c, st);
-      if (of) return [{ kind: 'enters-as-copy', affected: subj, of, optional: false, except: exceptParts(c, st) }];
+      if (of) return [{ kind: 'enters-as-copy', affected: subj, of, optional: false, except: parseExcept(c, st) }];
     }
     if (c.opt('under', 'your', 'control')) return [{ kind: 'enters-under-control', affected: subj, player: { kind: 'you' } }];
     if (c.opt('with')) {
@@ -101,40 +102,14 @@ function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
 
 function copyOf(c: Words, st: ReadState): ReplacementSpec extends infer _ ? Extract<ReplacementSpec, { kind: 'enters-as-copy' }>['of'] | undefined : never {
   if (eatSelf(c, st.ctx)) return { kind: 'self' };
-  if (c.opt('any') || c.opt('a') || c.opt('an')) {
-    const f = parseNounPhrase(c, st);
-    if (f) {
-      parseTail(c, st, f);
-      return { kind: 'choose', filter: f };
-    }
-    return undefined;
+  if (c.is('any|a|an')) {
+    // `any creature on the battlefield`, `an artifact or creature on the battlefield`
+    const f = parseSelector(c, st);
+    return f ? { kind: 'choose', filter: f } : undefined;
   }
   const s = parseSubject(c, st);
   if (s && s.kind === 'object') return s.ref;
   return undefined;
-}
-
-/** 707.9: `, except it's 7/7`, `except it's an artifact in addition to its other types`. */
-function exceptParts(c: Words, st: ReadState): Part[] {
-  const at = c.save();
-  if (!(c.opt(',', 'except') || c.opt('except'))) return [];
-  c.opt("it's") || c.opt('it', 'is') || c.opt("that", "it's");
-  // Reuse the continuous reader with a dummy subject: `it's 7/7` reads as `is 7/7`.
-  const parts = exceptPredicate(c, st);
-  if (!parts) {
-    c.restore(at);
-    return [];
-  }
-  return parts;
-}
-
-function exceptPredicate(c: Words, st: ReadState): Part[] | undefined {
-  // Pretend the word `is` was written.
-  const fake = { w: 'is', raw: 'is', start: c.peek()?.start ?? 0, end: c.peek()?.start ?? 0, kind: 'word' as const };
-  c.ws.splice(c.i, 0, fake);
-  const parts = parsePredicate(c, st, { kind: 'object', ref: { kind: 'self' } });
-  if (!parts) c.ws.splice(c.i, 1);
-  return parts;
 }
 
 /** After `If`: the event and what happens instead. */
@@ -144,11 +119,20 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
   let damageSource: Selector | undefined;
   const who = c.save();
   const player = parsePlayer(c, st);
-  if (player && c.opt('would')) {
+  // `If damage would be dealt to this creature, prevent that damage.`
+  if (!player && c.opt('damage', 'would', 'be', 'dealt')) {
+    pattern = { kind: 'damage' };
+    if (c.opt('to')) {
+      const tos = damageTargets(c, st);
+      if (!tos) return undefined;
+      if (tos.length === 1) pattern.to = tos[0];
+      else if (tos.length > 1) pattern.toAny = tos;
+    }
+  } else if (player && c.opt('would')) {
     if (c.opt('gain', 'life')) pattern = { kind: 'gain-life', player };
     else if (c.opt('draw', 'a', 'card')) pattern = { kind: 'draw', player };
     else if (c.opt('lose', 'life')) pattern = { kind: 'lose-life', player };
-  } else {
+  } else if (!pattern) {
     c.restore(who);
     // `a card or token`, `~`, `a creature`, `a red source you control`
     const subj = objectOrFilter(c, st);
@@ -248,9 +232,9 @@ function eatEntersWord(c: Words): boolean {
   return c.opt('enters') || c.opt('enter');
 }
 
+/** `to that permanent or player`, `to that player`, `to it` before `instead` restates the event's recipient. */
 function skipToInstead(c: Words): void {
-  // `to that permanent or player` before `instead` restates the target.
-  if (c.opt('to', 'that', 'permanent', 'or', 'player') || c.opt('to', 'that', 'creature') || c.opt('to', 'it')) return;
+  c.oneOf(['to', 'that', 'permanent', 'or', 'player'], ['to', 'that', 'player', 'or', 'permanent'], ['to', 'that', 'creature'], ['to', 'that', 'permanent'], ['to', 'that', 'player'], ['to', 'it'], ['to', 'them'], ['to', 'him', 'or', 'her']);
 }
 
 function objectOrFilter(c: Words, st: ReadState): Selector | undefined {
@@ -266,6 +250,12 @@ function objectOrFilter(c: Words, st: ReadState): Selector | undefined {
 function damageTargets(c: Words, st: ReadState): Selector[] | undefined {
   const out: Selector[] = [];
   for (;;) {
+    // `any target` in `Prevent the next 3 damage that would be dealt to any target`: a target, as for damage.
+    if (c.opt('any', 'target')) {
+      out.push({ kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } });
+      if (c.opt('or') || c.opt(',', 'or')) continue;
+      break;
+    }
     c.opt('a') || c.opt('an') || c.opt('any');
     if (c.opt('player') || c.opt('players')) {
       out.push({ kind: 'player', player: { kind: 'each-player' } });
@@ -296,7 +286,7 @@ function damageTargets(c: Words, st: ReadState): Selector[] | undefined {
  * damage creatures would deal this turn`, `The next time a red source of your
  * choice would deal damage to you this turn, prevent that damage` (609.7).
  */
-export function parsePrevention(c: Words, st: ReadState): { replacement: ReplacementSpec; duration?: import('./ir').Duration } | undefined {
+export function parsePrevention(c: Words, st: ReadState): { replacement: ReplacementSpec; duration?: Duration } | undefined {
   const at = c.save();
   if (c.opt('prevent', 'all')) {
     const combat = c.opt('combat');

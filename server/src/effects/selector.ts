@@ -1,9 +1,11 @@
 // Who an effect is about (spec section 5, "Who is affected"): references to
-// one object, selectors over many, players; and counts (COUNT).
+// one object (`this`, names, `enchanted creature`, `target …`, pronouns),
+// players, and selectors over many objects. Counts are in count.ts.
 
-import { cardType, colorWord, subtypeOf, supertype } from '../rules/vocabulary';
-import type { Color, CompileContext, Expr, Filter, ObjectRef, PlayerRef, Selector, Zone } from './ir';
-import { numberWord, type Words } from './words';
+import { cardType, colorWord, subtypeOf } from '../rules/vocabulary';
+import type { CompileContext, Filter, PlayerRef, Selector, TextIssue } from './ir';
+import { parseKeyword } from './keywords';
+import type { Words } from './words';
 
 /** What a text has bound so far while it is read: targets, pronouns. */
 export interface ReadState {
@@ -12,6 +14,10 @@ export interface ReadState {
   targetPlayers: number;
   /** The last thing named, for `it`, `that creature`, `them`. */
   last?: Selector;
+  /** The last player named, for `they`, `that player` (`If an opponent would draw a card, they lose 1 life instead`). */
+  lastPlayer?: PlayerRef;
+  /** Issues found inside quoted abilities, already in the outer text's offsets. */
+  issues?: TextIssue[];
 }
 
 export function emptyFilter(): Filter {
@@ -58,7 +64,8 @@ function eatName(c: Words, name: string): boolean {
 /** `~`, `this`, `this creature`, the card's name or short name: the source itself. */
 export function eatSelf(c: Words, ctx: CompileContext): boolean {
   if (c.opt('~') || c.opt("~'s")) return true;
-  if (c.is('this|this\'s')) {
+  // `this turn`, `this way`: not the object.
+  if (c.is('this|this\'s') && !c.is('this', 'turn|way|combat|ability')) {
     c.next();
     c.opt('creature|permanent|land|artifact|enchantment|card|aura|equipment|spell|planeswalker|token|object');
     c.opt("creature's|permanent's|land's|artifact's|enchantment's|card's");
@@ -72,25 +79,30 @@ export function eatSelf(c: Words, ctx: CompileContext): boolean {
   return false;
 }
 
-/** Possessive after a reference (`'s`) — the words tokenizer keeps it on the word. */
-export function eatPossessive(c: Words): void {
-  c.opt("'s");
-}
-
 /** A reference to one object, or a selector over many, or undefined. */
 export function parseSubject(c: Words, st: ReadState): Selector | undefined {
   const at = c.save();
   const sel = parseSubjectInner(c, st);
   if (!sel) c.restore(at);
-  else if (sel.kind !== 'player') st.last = sel;
+  else if (sel.kind !== 'player') {
+    st.last = sel;
+    // `they` now means these objects, not a player named before.
+    st.lastPlayer = undefined;
+  }
   return sel;
 }
 
 function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   const ctx = st.ctx;
   if (eatSelf(c, ctx)) return { kind: 'object', ref: { kind: 'self' } };
+  // `its controller`, `that player` before the pronoun `its`.
+  const player = possessivePlayer(c, st);
+  if (player) return { kind: 'player', player };
   // Pronouns: the last thing named (608.2c).
-  if (c.opt('it') || c.opt('its') || c.opt('them') || c.opt('they') || c.opt('their')) return st.last ?? { kind: 'object', ref: { kind: 'it' } };
+  if (c.is('it|its|them|they|their|him|her')) {
+    c.next();
+    return st.last ?? { kind: 'object', ref: { kind: 'it' } };
+  }
   if (c.is('that', 'creature|permanent|land|card|artifact|enchantment|spell|player') || c.is("that", "creature's|permanent's|land's|card's")) {
     c.next();
     const noun = c.next()!.w;
@@ -127,13 +139,26 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
       return undefined;
     }
     let noun = describeFilterNoun(f);
-    // `target spell or permanent`
-    const orAt = c.save();
-    if (c.opt('or')) {
+    // `target spell or permanent`, `target creature or player` (older wording of `any target`)
+    for (;;) {
+      const orAt = c.save();
+      if (!(c.opt('or') || c.opt(',', 'or') || c.opt(','))) break;
+      if (c.opt('player') || c.opt('planeswalker')) {
+        noun = `${noun} or ${c.ws[c.i - 1]!.w}`;
+        continue;
+      }
       const g = parseNounPhrase(c, st);
-      if (g) noun = `${noun} or ${describeFilterNoun(g)}`;
-      else c.restore(orAt);
+      if (g) {
+        noun = `${noun} or ${describeFilterNoun(g)}`;
+        continue;
+      }
+      c.restore(orAt);
+      break;
     }
+    // `target creature you control`, `target card in your graveyard`, `target creature with power 4 or greater`:
+    // which objects may be targeted is up to `targeting`, so the restriction is read and not kept.
+    parseTail(c, st, emptyFilter());
+    targetRestriction(c);
     return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun } };
   }
   // Other declared objects named in the text.
@@ -154,25 +179,81 @@ function describeFilterNoun(f: Filter): string {
   return f.types.length ? f.types.join(' ').toLowerCase() : f.subtypes.length ? f.subtypes.join(' ') : f.noun;
 }
 
-/** Players as subjects: `you`, `your opponents`, `each opponent`, `each player`, `the chosen player`. */
+/** `with power 4 or greater`, `with mana value 3 or less`, `that's attacking`, `with a +1/+1 counter on it`. */
+function targetRestriction(c: Words): void {
+  for (;;) {
+    const at = c.save();
+    if (c.opt('with', 'power') || c.opt('with', 'toughness') || c.opt('with', 'mana', 'value') || c.opt('with', 'converted', 'mana', 'cost')) {
+      const x = c.next();
+      if (x && (x.kind === 'number' || x.w === 'x') && c.oneOf(['or', 'greater'], ['or', 'less'], ['or', 'more'])) continue;
+      c.restore(at);
+      break;
+    }
+    if (c.oneOf(["that's", 'attacking'], ["that's", 'blocking'], ['that', 'is', 'attacking'], ["that's", 'attacking', 'or', 'blocking'], ['with', 'a', 'counter', 'on', 'it'])) continue;
+    if (c.opt('with', 'a') || c.opt('with', 'one', 'or', 'more')) {
+      const k = c.next();
+      if (k && (c.opt('counter') || c.opt('counters')) && c.opt('on', 'it')) continue;
+      c.restore(at);
+    }
+    break;
+  }
+}
+
+/** `its controller`, `its owner`, `that player`, `they` (when a player was named last). */
+function possessivePlayer(c: Words, st: ReadState): PlayerRef | undefined {
+  if (!c.is('its|their|that|they')) return undefined;
+  const at = c.save();
+  const p = parsePlayerInner(c, st);
+  if (p) st.lastPlayer = p;
+  else c.restore(at);
+  return p;
+}
+
+/** Players as subjects: `you`, `your opponents`, `each opponent`, `each player`, `the chosen player`, `that player`, `its controller`. */
 export function parsePlayer(c: Words, st: ReadState): PlayerRef | undefined {
-  if (c.opt('you') || c.opt('your')) return { kind: 'you' };
-  if (c.opt('your', 'opponents') || c.opt('your', "opponents'") || c.opt('each', 'opponent') || c.opt('each', "opponent's") || c.opt('opponents') || c.opt('an', 'opponent')) return { kind: 'opponents' };
-  if (c.opt('each', 'player') || c.opt('each', "player's") || c.opt('players') || c.opt('all', 'players') || c.opt("players'")) return { kind: 'each-player' };
-  if (c.opt('the', 'chosen', 'player') || c.opt('the', 'chosen', "player's")) return { kind: 'chosen-player', index: 0 };
-  if (c.opt('target', 'player') || c.opt('target', "player's")) return { kind: 'target-player', index: st.targetPlayers++ };
+  const p = parsePlayerInner(c, st);
+  if (p) st.lastPlayer = p;
+  return p;
+}
+
+function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
+  // The longer phrases first: `your opponents` is not `your`.
+  if (c.oneOf(['your', 'opponents'], ['your', "opponents'"], ['each', 'opponent'], ['each', "opponent's"], ['opponents'], ['an', 'opponent'])) return { kind: 'opponents' };
+  if (c.oneOf(['each', 'player'], ['each', "player's"], ['players'], ['all', 'players'], ["players'"])) return { kind: 'each-player' };
+  if (c.oneOf(['you'], ['your'])) return { kind: 'you' };
+  if (c.oneOf(['the', 'chosen', 'player'], ['the', 'chosen', "player's"])) return { kind: 'chosen-player', index: 0 };
+  if (c.oneOf(['target', 'player'], ['target', "player's"], ['target', 'opponent'], ['target', "opponent's"])) return { kind: 'target-player', index: st.targetPlayers++ };
+  // `that player`, `they`: the player named last (an event's player in a replacement).
+  if (st.lastPlayer && c.oneOf(['that', 'player'], ['that', "player's"], ['they'], ['their'])) return st.lastPlayer;
+  // `its controller`, `its owner`: of the object named last.
+  const at = c.save();
+  if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"], ['that', "spell's"])) {
+    const obj = st.last?.kind === 'object' ? st.last.ref : { kind: 'it' as const };
+    if (c.oneOf(['controller'], ['controllers'])) return { kind: 'controller-of', object: obj };
+    if (c.oneOf(['owner'], ['owners'])) return { kind: 'owner-of', object: obj };
+  }
+  c.restore(at);
   return undefined;
 }
 
-/** `[all | each] [other] ADJECTIVE* NOUN [and|or …] [CONTROLLER] [in ZONE]`. */
+/**
+ * `[all | each] [other] ADJECTIVE* NOUN [CONTROLLER] [in ZONE]`, several joined
+ * by `and`/`or` (anyOf). A tail written once after the last noun applies to
+ * all of them (`Artifacts and creatures you control`); a noun written once does
+ * too (`Instant and sorcery spells` are instant spells and sorcery spells).
+ */
 export function parseSelector(c: Words, st: ReadState): Filter | undefined {
   const at = c.save();
   const parts: Filter[] = [];
+  const tails: boolean[] = [];
   for (;;) {
     c.opt('all') || c.opt('each') || c.opt('every') || c.opt('a') || c.opt('an') || c.opt('any');
     const f = parseNounPhrase(c, st);
     if (!f) break;
+    const before = c.save();
+    parseTail(c, st, f);
     parts.push(f);
+    tails.push(c.i > before);
     const more = c.save();
     if ((c.opt(',', 'and') || c.opt(',', 'or') || c.opt('and') || c.opt('or') || c.opt(',')) && startsNounPhrase(c)) continue;
     c.restore(more);
@@ -182,19 +263,33 @@ export function parseSelector(c: Words, st: ReadState): Filter | undefined {
     c.restore(at);
     return undefined;
   }
-  // A controller or zone clause after the last noun applies to all of them.
-  const tail = emptyFilter();
-  parseTail(c, st, tail);
-  const merge = (f: Filter): Filter => ({
-    ...f,
-    ...(tail.controller && !f.controller ? { controller: tail.controller } : {}),
-    ...(tail.owner && !f.owner ? { owner: tail.owner } : {}),
-    ...(tail.chosenSubtype !== undefined ? { chosenSubtype: tail.chosenSubtype } : {}),
-    zones: f.zones.length ? f.zones : tail.zones,
-  });
-  if (parts.length === 1) return merge(parts[0]!);
+  if (parts.length === 1) return parts[0]!;
+  const last = parts[parts.length - 1]!;
+  // Only the last noun has a tail: it is shared.
+  const shared = tails[tails.length - 1] && !tails.slice(0, -1).some(Boolean);
+  const merge = (f: Filter): Filter => {
+    if (f === last) return f;
+    const out: Filter = { ...f };
+    if (shared) {
+      if (last.controller && !f.controller) out.controller = last.controller;
+      if (last.owner && !f.owner) out.owner = last.owner;
+      if (last.chosenSubtype !== undefined) out.chosenSubtype = last.chosenSubtype;
+      if (last.withKeywords) out.withKeywords = last.withKeywords;
+      if (last.withoutKeywords) out.withoutKeywords = last.withoutKeywords;
+      if (!f.zones.length && last.zones.length && !explicitNoun.has(f)) out.zones = last.zones;
+    }
+    // `Instant and sorcery spells`: the first words had no noun of their own.
+    if (!explicitNoun.has(f) && explicitNoun.has(last) && last.noun !== 'permanent') {
+      out.noun = last.noun;
+      if (!f.zones.length || f.zones.join() === 'battlefield') out.zones = last.zones;
+    }
+    return out;
+  };
   return { ...emptyFilter(), anyOf: parts.map(merge), zones: [] };
 }
+
+/** Filters whose noun was written (`cards`, `spells`, `permanents`), as opposed to a type word standing alone. */
+const explicitNoun = new WeakSet<Filter>();
 
 function startsNounPhrase(c: Words): boolean {
   const at = c.save();
@@ -219,7 +314,10 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
     if (possessive) {
       const base = x.w.slice(0, -2);
       if (TYPE_NOUNS[base]) f.types.push(TYPE_NOUNS[base]!);
-      else f.noun = GENERIC_NOUNS[base]!;
+      else {
+        f.noun = GENERIC_NOUNS[base]!;
+        explicitNoun.add(f);
+      }
       c.next();
       noun = true;
       break;
@@ -264,6 +362,7 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
       break;
     } else if (GENERIC_NOUNS[w]) {
       f.noun = GENERIC_NOUNS[w]!;
+      explicitNoun.add(f);
       c.next();
       // `card or token`: both nouns, one filter.
       if (c.is('or', 'token|tokens')) {
@@ -306,6 +405,9 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
     if (c.opt('you', 'control') || c.opt('you', 'controlled')) f.controller = { kind: 'you' };
     else if (c.opt('your', 'opponents', 'control') || c.opt('an', 'opponent', 'controls') || c.opt('opponents', 'control')) f.controller = { kind: 'opponents' };
     else if (c.opt("you", "don't", 'control')) f.controller = { kind: 'opponents' };
+    // `spells you cast`: a spell's controller is the player who cast it (601.2a).
+    else if (c.opt('you', 'cast')) f.controller = { kind: 'you' };
+    else if (c.opt('your', 'opponents', 'cast') || c.opt('an', 'opponent', 'casts') || c.opt('opponents', 'cast')) f.controller = { kind: 'opponents' };
     else if (c.opt('you', 'own')) f.owner = { kind: 'you' };
     else if (c.opt('in', 'your', 'graveyard')) {
       f.zones = ['graveyard'];
@@ -316,9 +418,33 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
       f.owner = { kind: 'you' };
     } else if (c.opt('in', 'exile')) f.zones = ['exile'];
     else if (c.opt('on', 'the', 'battlefield')) f.zones = ['battlefield'];
+    else if (c.opt('that', "aren't", 'on', 'the', 'battlefield') || c.opt('that', "isn't", 'on', 'the', 'battlefield')) f.zones = ['graveyard', 'hand', 'library', 'exile', 'stack', 'command'];
     else if (c.opt('of', 'the', 'first', 'chosen', 'type') || c.opt('of', 'the', 'chosen', 'type')) f.chosenSubtype = 0;
     else if (c.opt('of', 'the', 'second', 'chosen', 'type')) f.chosenSubtype = 1;
-    else {
+    else if (c.is('with|without')) {
+      // `creatures with flying`, `creatures without flying or islandwalk`
+      const at = c.save();
+      const without = c.next()!.w === 'without';
+      const names: string[] = [];
+      for (;;) {
+        const k = parseKeyword(c, st);
+        if (!k) break;
+        names.push(k.keyword);
+        const conj = c.save();
+        if (!c.opt('and') && !c.opt('or')) break;
+        if (!parseKeyword(c, st)) {
+          c.restore(conj);
+          break;
+        }
+        c.restore(conj + 1);
+      }
+      if (!names.length) {
+        c.restore(at);
+        break;
+      }
+      if (without) f.withoutKeywords = [...(f.withoutKeywords ?? []), ...names];
+      else f.withKeywords = [...(f.withKeywords ?? []), ...names];
+    } else {
       const x = c.peek();
       const y = c.peek(1);
       if (x && y && y.w === 'controls' && st.ctx.knownNames.some((n) => n.toLowerCase() === x.w)) {
@@ -330,61 +456,3 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
   }
 }
 
-// ---------------------------------------------------------------------------
-// Counts
-
-/** COUNT: `the number of …`, `its mana value`, `X`, a number. */
-export function parseCount(c: Words, st: ReadState): Expr | undefined {
-  const at = c.save();
-  if (c.opt('the', 'number', 'of')) {
-    const f = parseSelector(c, st);
-    if (f) return { kind: 'count', filter: f };
-    c.expect('what to count after `the number of`');
-    c.restore(at);
-    return undefined;
-  }
-  if (c.opt('its', 'mana', 'value') || c.opt('their', 'mana', 'value') || c.opt('that', "creature's", 'mana', 'value')) return { kind: 'stat', stat: 'mana-value' };
-  if (c.opt('its', 'power') || c.opt('their', 'power')) return { kind: 'stat', stat: 'power' };
-  if (c.opt('its', 'toughness') || c.opt('their', 'toughness')) return { kind: 'stat', stat: 'toughness' };
-  if (eatSelf(c, st.ctx)) {
-    if (c.opt('mana', 'value')) return { kind: 'stat', stat: 'mana-value', of: { kind: 'self' } };
-    if (c.opt('power')) return { kind: 'stat', stat: 'power', of: { kind: 'self' } };
-    if (c.opt('toughness')) return { kind: 'stat', stat: 'toughness', of: { kind: 'self' } };
-    c.restore(at);
-  }
-  if (c.opt('x')) return { kind: 'x' };
-  const x = c.peek();
-  if (x) {
-    const n = numberWord(x.w);
-    if (n !== undefined && x.w !== 'a' && x.w !== 'an') {
-      c.next();
-      return { kind: 'const', value: n };
-    }
-  }
-  c.expect('a number or a count (`the number of …`, `its mana value`, `X`)');
-  return undefined;
-}
-
-export const ZONE_WORDS: Record<string, Zone> = { graveyard: 'graveyard', hand: 'hand', library: 'library', exile: 'exile', battlefield: 'battlefield' };
-
-export function colorList(c: Words): Color[] | undefined {
-  const out: Color[] = [];
-  for (;;) {
-    const x = c.peek();
-    const col = x ? colorWord(x.w) : undefined;
-    if (!col) break;
-    c.next();
-    out.push(col);
-    const at = c.save();
-    if ((c.opt(',', 'and') || c.opt('and') || c.opt(',')) && c.peek() && colorWord(c.peek()!.w)) continue;
-    c.restore(at);
-    break;
-  }
-  return out.length ? out : undefined;
-}
-
-export function supertypeWord(w: string): string | undefined {
-  return supertype(w);
-}
-
-export type { ObjectRef };

@@ -50,7 +50,8 @@ export function words(text: string, from = 0, to = text.length): Word[] {
       i = j + 1;
       continue;
     }
-    if (c === ',' || c === '.' || c === ':' || c === ';') {
+    // An em or en dash separates an ability word or a keyword from its cost (`Cumulative upkeep—Pay 1 life`).
+    if (c === ',' || c === '.' || c === ':' || c === ';' || c === '—' || c === '–') {
       out.push({ w: c, raw: c, start: i, end: i + 1, kind: 'punct' });
       i++;
       continue;
@@ -69,7 +70,7 @@ export function words(text: string, from = 0, to = text.length): Word[] {
       }
     }
     let j = i;
-    while (j < to && !/\s/.test(text[j]!) && !',.:;"“”'.includes(text[j]!)) j++;
+    while (j < to && !/\s/.test(text[j]!) && !',.:;"“”—–'.includes(text[j]!)) j++;
     // Keep a period inside a word? No: `Add {G}.` ends the sentence. But `+1/+1.` too.
     if (j === i) j = i + 1;
     const raw = text.slice(i, j);
@@ -84,14 +85,25 @@ export function words(text: string, from = 0, to = text.length): Word[] {
 /** A cursor over words with backtracking and a record of the furthest failure. */
 export class Words {
   i = 0;
+  /** Index of the furthest word where something expected was not found. */
   furthest = -1;
-  expected = '';
+  /** What was expected there (each distinct wish once). */
+  wishes: string[] = [];
+  /** Where the phrase being read began, for `after …` in messages; set by the readers. */
+  anchor = 0;
+  /** The anchor in force when the furthest failure was noted. */
+  furthestAnchor = 0;
   constructor(
     readonly ws: Word[],
     readonly text: string,
   ) {}
   get done(): boolean {
     return this.i >= this.ws.length;
+  }
+  /** What was expected at the furthest failure, in words (`a duration, \`and\` or the end of the sentence`). */
+  get expected(): string {
+    const w = this.wishes;
+    return w.length <= 1 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} or ${w[w.length - 1]}`;
   }
   peek(k = 0): Word | undefined {
     return this.ws[this.i + k];
@@ -105,12 +117,17 @@ export class Words {
   restore(i: number): void {
     this.i = i;
   }
+  /** Mark the start of a phrase (messages then say `after <phrase>`). */
+  mark(): void {
+    this.anchor = this.i;
+  }
   /** Note that something was expected here (the furthest such note wins). */
   expect(what: string): void {
     if (this.i > this.furthest) {
       this.furthest = this.i;
-      this.expected = what;
-    } else if (this.i === this.furthest && !this.expected.includes(what)) this.expected = `${this.expected}, ${what}`;
+      this.wishes = [what];
+      this.furthestAnchor = this.anchor <= this.i ? this.anchor : 0;
+    } else if (this.i === this.furthest && !this.wishes.includes(what)) this.wishes.push(what);
   }
   is(...seq: string[]): boolean {
     for (let k = 0; k < seq.length; k++) {
@@ -121,10 +138,16 @@ export class Words {
     }
     return true;
   }
-  /** Consume the sequence if it is next; each item may list alternatives with `|`. */
+  /** Consume the sequence if it is next; each item may list alternatives with `|`. Notes the wish when it is not. */
   eat(...seq: string[]): boolean {
     if (!this.is(...seq)) {
-      this.expect(`\`${seq.join(' ').replace(/\|/g, '/')}\``);
+      // Name the first word that differs: `expected \`damage\``, not the whole phrase.
+      let k = 0;
+      while (k < seq.length && this.ws[this.i + k] && seq[k]!.split('|').includes(this.ws[this.i + k]!.w)) k++;
+      const at = this.i;
+      this.i += k;
+      this.expect(seq[k]!.split('|').map((x) => `\`${x}\``).join(' or '));
+      this.i = at;
       return false;
     }
     this.i += seq.length;
@@ -135,6 +158,10 @@ export class Words {
     if (!this.is(...seq)) return false;
     this.i += seq.length;
     return true;
+  }
+  /** Consume the first of several optional sequences that is next. */
+  oneOf(...seqs: string[][]): boolean {
+    return seqs.some((s) => this.opt(...s));
   }
   /** Offsets of words a..b (inclusive start, exclusive end index). */
   span(a: number, b: number): { start: number; end: number } {

@@ -1,0 +1,132 @@
+// Numbers in effect text (COUNT of spec section 5): `3`, `two`, `X`, `the
+// number of creature cards in your graveyard`, `its mana value`, `~'s power`,
+// `that much`, `twice that much`, and `where X is …` after a predicate.
+
+import type { Expr, ObjectRef, Part } from './ir';
+import { eatSelf, parseSelector, type ReadState } from './selector';
+import { numberWord, type Words } from './words';
+
+export interface CountOptions {
+  /**
+   * Whom `its` is about. In a continuous effect it is each affected object
+   * (no `of`: the engine evaluates it per object); in a one-shot action it is
+   * the object named last (`Its controller gains life equal to its power`).
+   */
+  its?: ObjectRef;
+}
+
+const STATS: Record<string, 'mana-value' | 'power' | 'toughness'> = { power: 'power', toughness: 'toughness' };
+
+/** A stat after a possessive: `mana value`, `power`, `toughness`. */
+function stat(c: Words): 'mana-value' | 'power' | 'toughness' | undefined {
+  if (c.opt('mana', 'value') || c.opt('converted', 'mana', 'cost')) return 'mana-value';
+  const x = c.peek();
+  const s = x ? STATS[x.w] : undefined;
+  if (s) c.next();
+  return s;
+}
+
+/** COUNT at the cursor, or undefined (cursor unchanged, wish noted). */
+export function parseCount(c: Words, st: ReadState, opts: CountOptions = {}): Expr | undefined {
+  const at = c.save();
+  // `twice that much`, `twice the number of …`
+  if (c.opt('twice')) {
+    const e = parseCount(c, st, opts);
+    if (e) return { kind: 'times', factor: 2, expr: e };
+    c.restore(at);
+    return undefined;
+  }
+  if (c.opt('the', 'number', 'of')) {
+    // Tarmogoyf: `the number of card types among cards in all graveyards` (205.2a)
+    const among = c.opt('card', 'types', 'among');
+    const f = parseSelector(c, st);
+    if (f) return plus(c, { kind: 'count', filter: f, ...(among ? { distinctCardTypes: true } : {}) });
+    c.expect('what to count after `the number of`');
+    c.restore(at);
+    return undefined;
+  }
+  if (c.oneOf(['that', 'much'], ['that', 'many'])) return { kind: 'event-amount' };
+  // `its mana value`, `their power`, `that creature's toughness`
+  if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"])) {
+    const s = stat(c);
+    if (s) return { kind: 'stat', stat: s, ...(opts.its ? { of: opts.its } : {}) };
+    c.restore(at);
+  }
+  // `~'s power`, `this creature's mana value`
+  if (eatSelf(c, st.ctx)) {
+    const s = stat(c);
+    if (s) return { kind: 'stat', stat: s, of: { kind: 'self' } };
+    c.restore(at);
+  }
+  if (c.opt('x')) return { kind: 'x' };
+  const x = c.peek();
+  if (x) {
+    const n = numberWord(x.w);
+    if (n !== undefined && x.w !== 'a' && x.w !== 'an') {
+      c.next();
+      return { kind: 'const', value: n };
+    }
+  }
+  c.expect('a number or a count (`the number of …`, `its mana value`, `X`)');
+  return undefined;
+}
+
+/** `… plus N` after a count. */
+function plus(c: Words, e: Extract<Expr, { kind: 'count' }>): Expr {
+  const at = c.save();
+  if (c.opt('plus')) {
+    const x = c.peek();
+    const n = x ? numberWord(x.w) : undefined;
+    if (n !== undefined) {
+      c.next();
+      return { ...e, plus: (e.plus ?? 0) + n };
+    }
+    c.expect('a number after `plus`');
+  }
+  c.restore(at);
+  return e;
+}
+
+/** `that number [plus N]`: the count named just before (`its toughness is equal to that number plus 1`). */
+export function parseThatNumber(c: Words, previous: Expr): Expr | undefined {
+  if (previous.kind !== 'count' || !c.opt('that', 'number')) return undefined;
+  return plus(c, previous);
+}
+
+/** A written amount before a noun (`two cards`, `a card`, `X cards`, `that many cards`). */
+export function parseAmount(c: Words): Expr | undefined {
+  if (c.oneOf(['that', 'many'], ['that', 'much'])) return { kind: 'event-amount' };
+  const x = c.peek();
+  if (!x) return undefined;
+  if (x.w === 'x') {
+    c.next();
+    return { kind: 'x' };
+  }
+  const n = numberWord(x.w);
+  if (n === undefined) return undefined;
+  c.next();
+  return { kind: 'const', value: n };
+}
+
+/** `, where X is COUNT`: X in the parts becomes that count. */
+export function parseWhereX(c: Words, st: ReadState, parts: Part[], opts: CountOptions = {}): boolean {
+  const at = c.save();
+  if (!(c.opt(',', 'where', 'x', 'is') || c.opt('where', 'x', 'is'))) return false;
+  const e = parseCount(c, st, opts);
+  if (!e) {
+    c.restore(at);
+    return false;
+  }
+  replaceX(parts, e);
+  return true;
+}
+
+/** Replace every `{kind:'x'}` inside `x` with `e` (in place). */
+export function replaceX(x: unknown, e: Expr): void {
+  if (!x || typeof x !== 'object') return;
+  const o = x as Record<string, unknown>;
+  for (const [k, v] of Object.entries(o)) {
+    if (v && typeof v === 'object' && (v as { kind?: string }).kind === 'x') o[k] = e;
+    else replaceX(v, e);
+  }
+}

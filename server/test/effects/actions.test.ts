@@ -1,0 +1,130 @@
+// One-shot actions (608.2) of resolve strings, spells, activated and
+// triggered abilities: targets in order, pronouns, durations, damage.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { compileAbilityText } from '../../src/effects/compile';
+import { F, actions, ctx, n, noSpans, one } from './helpers';
+
+const target = (index: number, noun = 'creature') => ({ kind: 'object', ref: { kind: 'target', index, noun } }) as const;
+const you = { kind: 'you' } as const;
+const eot = { kind: 'end-of-turn' } as const;
+const haste = { layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text: 'Haste', keyword: 'haste' }] } as const;
+
+test('Act of Treason: control, untap `that creature`, `It` gains haste — all the same target', () => {
+  assert.deepEqual(actions('Gain control of target creature until end of turn. Untap that creature. It gains haste until end of turn.'), [
+    { kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '2', kind: 'control', player: you }] }, duration: eot },
+    { kind: 'untap', object: target(0) },
+    { kind: 'create-effect', effect: { affected: target(0), parts: [haste] }, duration: eot },
+  ]);
+});
+
+test('Insurrection: `them` and `They` are the creatures just named', () => {
+  const all = { kind: 'filter', filter: F({ types: ['Creature'] }) } as const;
+  assert.deepEqual(actions('Untap all creatures and gain control of them until end of turn. They gain haste until end of turn.'), [
+    { kind: 'untap', object: all },
+    { kind: 'create-effect', effect: { affected: all, parts: [{ layer: '2', kind: 'control', player: you }] }, duration: eot },
+    { kind: 'create-effect', effect: { affected: all, parts: [haste] }, duration: eot },
+  ]);
+});
+
+test('durations: until end of turn (leading or trailing), this turn, for as long as, none', () => {
+  const pump = { layer: '7c', kind: 'pt', power: n(1), toughness: n(1) } as const;
+  assert.deepEqual(actions('Target creature gets +1/+1 until end of turn.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [pump] }, duration: eot }]);
+  assert.deepEqual(actions('Until end of turn, target creature gets +1/+1.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [pump] }, duration: eot }]);
+  assert.deepEqual(actions('Target creature gets +1/+1 this turn.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [pump] }, duration: eot }]);
+  assert.deepEqual(actions('Gain control of target artifact for as long as you control this creature.'), [{
+    kind: 'create-effect', effect: { affected: target(0, 'artifact'), parts: [{ layer: '2', kind: 'control', player: you }] },
+    duration: { kind: 'as-long-as', condition: { kind: 'controls', player: you, object: { kind: 'self' } } },
+  }]);
+  assert.deepEqual(actions('Target creature becomes white.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '5', kind: 'color', set: [{ kind: 'fixed', value: 'white' }] }] }, duration: { kind: 'forever' } }]);
+});
+
+test('type-changing actions: plain becomes, still a land, artifact creature, X/X', () => {
+  assert.deepEqual(actions('Target land becomes a 3/3 creature.')[0], {
+    kind: 'create-effect', effect: { affected: target(0, 'land'), parts: [{ layer: '4', kind: 'type', setTypes: ['Creature'] }, { layer: '7b', kind: 'pt', power: n(3), toughness: n(3) }] }, duration: { kind: 'forever' },
+  });
+  assert.deepEqual(actions("Until end of turn, target land becomes a 3/3 creature that's still a land.")[0], {
+    kind: 'create-effect', effect: { affected: target(0, 'land'), parts: [{ layer: '4', kind: 'type', addTypes: ['Creature'] }, { layer: '7b', kind: 'pt', power: n(3), toughness: n(3) }] }, duration: eot,
+  });
+  assert.deepEqual(actions('All noncreature artifacts become 2/2 artifact creatures until end of turn.')[0], {
+    kind: 'create-effect',
+    effect: { affected: { kind: 'filter', filter: F({ types: ['Artifact'], notTypes: ['Creature'] }) }, parts: [{ layer: '4', kind: 'type', addTypes: ['Artifact', 'Creature'] }, { layer: '7b', kind: 'pt', power: n(2), toughness: n(2) }] },
+    duration: eot,
+  });
+  assert.deepEqual(actions('Target creature becomes 0/1 until end of turn.')[0], { kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '7b', kind: 'pt', power: n(0), toughness: n(1) }] }, duration: eot });
+  const chimeric = one('{X}: This artifact becomes an X/X Construct artifact creature until end of turn.');
+  assert.ok(chimeric.kind === 'activated');
+  assert.deepEqual(chimeric.actions, [{
+    kind: 'create-effect',
+    effect: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '4', kind: 'type', addTypes: ['Artifact', 'Creature'], addSubtypes: [{ kind: 'fixed', value: 'Construct' }], replaceSubtypes: true }, { layer: '7b', kind: 'pt', power: { kind: 'x' }, toughness: { kind: 'x' } }] },
+    duration: eot,
+  }]);
+  // `It's still a land.` in its own sentence (205.1b).
+  const mutavault = one("{1}: This land becomes a 2/2 creature with all creature types until end of turn. It's still a land.");
+  assert.ok(mutavault.kind === 'activated');
+  assert.deepEqual(mutavault.actions[0]!.kind === 'create-effect' && mutavault.actions[0]!.effect.parts[0], { layer: '4', kind: 'type', addTypes: ['Creature'], allCreatureTypes: true });
+});
+
+test('choices: the color of your choice, text changes (612), copies of targets', () => {
+  assert.deepEqual(actions('Target creature becomes the color of your choice until end of turn.')[0], {
+    kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '5', kind: 'color', set: [{ kind: 'choice', index: 0 }] }] }, duration: eot,
+  });
+  assert.deepEqual(actions('Change the text of target spell or permanent by replacing all instances of one color word with another.'), [{
+    kind: 'create-effect',
+    effect: { affected: target(0, 'spell or permanent'), parts: [{ layer: '3', kind: 'text-change', wordKind: 'color', from: { kind: 'choice', index: 0 }, to: { kind: 'choice', index: 1 } }] },
+    duration: { kind: 'forever' },
+  }]);
+  assert.deepEqual(actions('Switch target creature\'s power and toughness until end of turn.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '7d', kind: 'switch' }] }, duration: eot }]);
+  assert.deepEqual(actions('Target creature becomes a copy of target creature until end of turn.'), [{
+    kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '1a', kind: 'copy', of: { kind: 'target', index: 1, noun: 'creature' }, except: [] }] }, duration: eot,
+  }]);
+});
+
+test('players, cards, life, counters, zones', () => {
+  assert.deepEqual(actions('Draw a card.'), [{ kind: 'draw', player: you, amount: n(1) }]);
+  assert.deepEqual(actions('Target player discards two cards.'), [{ kind: 'discard', player: { kind: 'target-player', index: 0 }, amount: n(2) }]);
+  assert.deepEqual(actions('Target player mills three cards.'), [{ kind: 'mill', player: { kind: 'target-player', index: 0 }, amount: n(3) }]);
+  assert.deepEqual(actions('You gain 3 life.'), [{ kind: 'gain-life', player: you, amount: n(3) }]);
+  assert.deepEqual(actions('Each opponent loses 2 life.'), [{ kind: 'lose-life', player: { kind: 'opponents' }, amount: n(2) }]);
+  assert.deepEqual(actions('Exile target creature. Its controller gains life equal to its power.'), [
+    { kind: 'exile', object: target(0) },
+    { kind: 'gain-life', player: { kind: 'controller-of', object: { kind: 'target', index: 0, noun: 'creature' } }, amount: { kind: 'stat', stat: 'power', of: { kind: 'target', index: 0, noun: 'creature' } } },
+  ]);
+  assert.deepEqual(actions('Put two +1/+1 counters on target creature.'), [{ kind: 'counters', object: target(0), counter: '+1/+1', amount: n(2) }]);
+  assert.deepEqual(actions('Remove a -1/-1 counter from target creature.'), [{ kind: 'counters', object: target(0), counter: '-1/-1', amount: n(1), remove: true }]);
+  assert.deepEqual(actions("Return target creature to its owner's hand."), [{ kind: 'move', object: target(0), to: 'hand' }]);
+  assert.deepEqual(actions("Put target creature on top of its owner's library."), [{ kind: 'move', object: target(0), to: 'library', position: 'top' }]);
+  assert.deepEqual(actions('Destroy all creatures.'), [{ kind: 'destroy', object: { kind: 'filter', filter: F({ types: ['Creature'] }) } }]);
+  assert.deepEqual(actions('Counter target spell.'), [{ kind: 'move', object: target(0, 'spell'), to: 'graveyard' }]);
+});
+
+test('damage: the source by name or as this object, any target, old and new wording', () => {
+  const c = ctx('Lightning Bolt', { isSpell: true, knownNames: ['Lightning Bolt', 'Shock'] });
+  assert.deepEqual(actions('Lightning Bolt deals 3 damage to any target.', c), [{ kind: 'damage', source: { kind: 'self' }, amount: n(3), to: target(0, 'any target') }]);
+  assert.deepEqual(actions('Shock deals 2 damage to target creature or player.', c), [{ kind: 'damage', source: { kind: 'named', name: 'Shock' }, amount: n(2), to: target(0, 'creature or player') }]);
+  assert.deepEqual(actions('This creature deals 1 damage to any target.'), [{ kind: 'damage', source: { kind: 'self' }, amount: n(1), to: target(0, 'any target') }]);
+  assert.deepEqual(actions('This creature deals 2 damage to each opponent.'), [{ kind: 'damage', source: { kind: 'self' }, amount: n(2), to: { kind: 'player', player: { kind: 'opponents' } } }]);
+});
+
+test('ability kinds: activated (mana or not), triggered (kept), spell, with spans into the text', () => {
+  const mana = compileAbilityText('{T}: Add {G}.', ctx());
+  assert.deepEqual(mana, { abilities: [{ kind: 'activated', text: '{T}: Add {G}.', cost: '{T}', actions: [{ kind: 'add-mana', mana: '{G}', span: { start: 5, end: 12 } }], mana: true, span: { start: 0, end: 13 } }], issues: [] });
+  assert.deepEqual(noSpans(one('{T}: Add {R} or {W}.')), { kind: 'activated', text: '{T}: Add {R} or {W}.', cost: '{T}', actions: [{ kind: 'add-mana', mana: '{R} or {W}' }], mana: true });
+  assert.ok(((a) => a.kind === 'activated' && a.mana)(one('{T}: Add one mana of any color.')));
+  const ping = one('{T}: This creature deals 1 damage to any target.');
+  assert.ok(ping.kind === 'activated' && !ping.mana && ping.cost === '{T}');
+  const upkeep = one('At the beginning of your upkeep, you lose 2 life.');
+  assert.deepEqual(upkeep, { kind: 'triggered', text: 'At the beginning of your upkeep, you lose 2 life.', trigger: 'At the beginning of your upkeep', actions: [{ kind: 'lose-life', player: you, amount: n(2) }] });
+  const bolt = one('Lightning Bolt deals 3 damage to any target.', ctx('Lightning Bolt', { isSpell: true }));
+  assert.equal(bolt.kind, 'spell');
+  // A spell's clauses have spans into the line as written.
+  const growth = compileAbilityText('Target creature gets +3/+3 until end of turn.', ctx('Giant Growth', { isSpell: true }));
+  const span = growth.abilities[0]!.kind === 'spell' ? growth.abilities[0]!.actions[0]!.span : undefined;
+  assert.deepEqual(span, { start: 0, end: 44 });
+});
+
+test('a target\'s restriction is read and left to `targeting`', () => {
+  assert.deepEqual(actions('Destroy target creature with power 4 or greater.'), [{ kind: 'destroy', object: target(0) }]);
+  assert.deepEqual(actions('Destroy target creature an opponent controls.'), [{ kind: 'destroy', object: target(0) }]);
+  assert.deepEqual(actions('Destroy target artifact or enchantment.'), [{ kind: 'destroy', object: target(0, 'artifact or enchantment') }]);
+});
