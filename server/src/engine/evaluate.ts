@@ -118,6 +118,11 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
   if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
   if (f.token !== undefined && f.token !== o.isToken) return false;
   if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
+  if (f.withKeywords?.length || f.withoutKeywords?.length) {
+    const kws = new Set(x.abilities.flatMap((a) => (a.ability.kind === 'keyword' ? [a.ability.keyword.toLowerCase()] : [])));
+    if (f.withKeywords?.some((k) => !kws.has(k.toLowerCase()))) return false;
+    if (f.withoutKeywords?.some((k) => kws.has(k.toLowerCase()))) return false;
+  }
   if (f.chosenSubtype !== undefined) {
     const sub = scope.bindings.choices[f.chosenSubtype];
     if (sub === undefined || !hasSubtype(x, sub)) return false;
@@ -157,8 +162,14 @@ export function evalExpr(e: Expr, scope: Scope, subject: Working | undefined, wo
       return scope.bindings.x ?? 0;
     case 'count': {
       let n = 0;
-      for (const x of world.values()) if (matches(e.filter, x, scope, world, env)) n++;
-      return n;
+      const types = new Set<string>();
+      for (const x of world.values()) {
+        if (!matches(e.filter, x, scope, world, env)) continue;
+        n++;
+        // `the number of card types among cards in all graveyards` (205.2a).
+        if (e.distinctCardTypes) for (const t of x.types) types.add(t.toLowerCase());
+      }
+      return (e.distinctCardTypes ? types.size : n) + (e.plus ?? 0);
     }
     case 'stat': {
       const id = e.of ? resolveObject(e.of, scope, env) : subject?.obj.id;

@@ -147,6 +147,11 @@ function filterReads(f: Filter | undefined, out: Set<Aspect>): void {
   if (f.types.length || f.subtypes.length || f.supertypes.length || f.notTypes.length || f.notSubtypes.length || f.notSupertypes.length || f.chosenSubtype !== undefined) out.add('types');
   if (f.colors.length || f.notColors.length || f.colorless !== undefined || f.multicolored !== undefined) out.add('colors');
   if (f.controller) out.add('controller');
+  // "creatures with flying": gaining or losing an ability changes the set (613.8a).
+  if (f.withKeywords?.length || f.withoutKeywords?.length) {
+    out.add('abilities');
+    out.add('abilities+');
+  }
   f.anyOf?.forEach((g) => filterReads(g, out));
 }
 

@@ -268,10 +268,14 @@ function patternMatches(pat: EventPattern, e: GameEvent, scope: Scope, game: Gam
       return false;
     case 'damage': {
       if (e.kind !== 'damage' || e.amount <= 0) return false;
+      // There is no combat in a scenario: combat-damage prevention never matches.
+      if (pat.combatOnly) return false;
       if (pat.source && !objectMatches(pat.source, e.source, scope, world, game)) return false;
       if (pat.toAny) return pat.toAny.some((to) => patternMatches({ kind: 'damage', to }, e, scope, game, world));
       if (pat.to) {
         if (pat.to.kind === 'player') return !!e.target.player && players(pat.to.player).includes(e.target.player);
+        // `to any target` bound to a player by `targeting`.
+        if (pat.to.kind === 'object' && pat.to.ref.kind === 'target' && e.target.player) return scope.bindings.targetPlayers[pat.to.ref.index] === e.target.player;
         if (e.target.object) return objectMatches(pat.to, e.target.object, scope, world, game);
         // A filter of permanents never matches a player; `any target` patterns use no `to`.
         return false;

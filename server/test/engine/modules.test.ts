@@ -85,3 +85,31 @@ test('611.2c: a resolved effect locks its set; a static one follows what it says
     expect bears 3/3`);
   assert.deepEqual(failedExpectations(a), []);
 });
+
+test('counts of card types and keyword filters', () => {
+  const a = run(`
+    card "Tarmogoyf" as goyf
+      cost {1}{G}
+      type Creature — Lhurgoyf
+      pt */1+*
+      text Tarmogoyf's power is equal to the number of card types among cards in all graveyards and its toughness is equal to that number plus 1.
+    card "Dryad Arbor" as arbor
+      type Land Creature — Forest Dryad
+      pt 1/1
+    card "Shock" as shock
+      type Instant
+      text Shock deals 2 damage to any target.
+    card "Serra Angel" as angel
+      type Creature — Angel
+      pt 4/4
+      text Flying
+    card "Favorable Winds" as winds
+      type Enchantment
+      text Creatures you control with flying get +1/+1.
+    enter goyf, angel, winds
+    move arbor, shock to graveyard
+    expect goyf 3/4
+    expect angel 5/5`);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(failedExpectations(a), []);
+});
