@@ -1,92 +1,89 @@
-// The Layerlens language server: wiring only. Each request is answered by a
-// plain function in server/src/lsp over the analysed document; analysis is
-// debounced, checked against the document version, and cleared on close.
-// Started with `--stdio` (other editors) or over IPC (the VS Code client).
+// The Layerlens language server: wiring only. `createConnection` picks the
+// transport from the command line (`--stdio` for most editors, `--node-ipc`
+// for the VS Code client). Each request is answered by a plain function in
+// server/src/lsp over the analysed document (lsp/documents.ts: cached per
+// version, debounced after edits, cancelled by newer edits, cleared on close),
+// behind a guard that logs a failure and answers an empty result.
 
-import { CodeLensRefreshRequest, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type InitializeResult } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { codeActions } from './lsp/codeActions';
 import { completion } from './lsp/completion';
-import { analysisResult, reportResult, traceResult } from './lsp/custom';
-import { codeActions, diagnostics } from './lsp/diagnostics';
-import { analyseDocument, type LayersDocument } from './lsp/document';
+import { analysisResult, missingAnalysis, missingReport, missingTrace, reportResult, traceResult } from './lsp/custom';
+import { definition, prepareRename, references, rename } from './lsp/definition';
+import { diagnostics } from './lsp/diagnostics';
+import { analyseFromDisk, DocumentStore, type AnalysedDocument } from './lsp/documents';
+import { foldingRanges } from './lsp/folding';
 import { formatting } from './lsp/formatting';
+import { guarded } from './lsp/guard';
 import { hover } from './lsp/hover';
 import { inlayHints } from './lsp/inlayHints';
 import { codeLenses, newLensMemory, type LensMemory } from './lsp/lens';
-import { definition, prepareRename, references, rename } from './lsp/navigation';
-import { documentSymbols, foldingRanges } from './lsp/outline';
-import { LEGEND, semanticTokens } from './lsp/tokens';
-import { DEBOUNCE_MS, readSettings, type Settings } from './lsp/settings';
+import { sanePosition, saneRange } from './lsp/positions';
+import { LEGEND, semanticTokens } from './lsp/semanticTokens';
+import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
+import { documentSymbols } from './lsp/symbols';
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(TextDocument);
-const analysed = new Map<string, LayersDocument>();
 const lensMemory = new Map<string, LensMemory>();
-const timers = new Map<string, ReturnType<typeof setTimeout>>();
-let settings: Settings = readSettings(undefined);
+let settings: Settings = DEFAULT_SETTINGS;
 let canRefreshLenses = false;
+let canRefreshHints = false;
+
+const log = (m: string) => connection.console.error(m);
 
 function refreshLenses(): void {
   if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 }
 
-/** The analysis of the current version, computed now if the debounce has not run yet. */
-function current(uri: string): LayersDocument | undefined {
-  const doc = documents.get(uri);
-  if (!doc) return undefined;
-  const have = analysed.get(uri);
-  if (have && have.version === doc.version) return have;
-  const fresh = analyseDocument(uri, doc.version, doc.getText());
-  analysed.set(uri, fresh);
-  return fresh;
+function refreshHints(): void {
+  if (canRefreshHints) connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
 }
 
-function publish(uri: string): void {
-  const doc = documents.get(uri);
-  if (!doc) return;
-  const version = doc.version;
-  const a = current(uri);
-  // A newer edit arrived meanwhile: its own timer will publish.
-  if (!a || documents.get(uri)?.version !== version) return;
-  void connection.sendDiagnostics({ uri, version, diagnostics: diagnostics(a) });
-  refreshLenses();
+const store = new DocumentStore(documents, (doc) => {
+  guarded('publishDiagnostics', undefined, () => {
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics(doc) });
+    refreshLenses();
+    if (settings.inlayHintsEnable) refreshHints();
+  }, log)();
+});
+
+type WithDoc = { textDocument?: { uri?: unknown } } | null | undefined;
+
+/** A handler over the current analysis of the request's document; total, and empty when cancelled. */
+function onDoc<P extends WithDoc, R>(name: string, empty: R, fn: (doc: AnalysedDocument, params: P) => R) {
+  return guarded(name, empty, (params: P, token?: CancellationToken): R => {
+    const uri = params?.textDocument?.uri;
+    if (typeof uri !== 'string' || token?.isCancellationRequested) return empty;
+    const doc = store.current(uri);
+    if (!doc || token?.isCancellationRequested) return empty;
+    return fn(doc, params);
+  }, log);
 }
 
-function schedule(uri: string): void {
-  clearTimeout(timers.get(uri));
-  timers.set(uri, setTimeout(() => {
-    timers.delete(uri);
-    publish(uri);
-  }, DEBOUNCE_MS));
-}
-
-/** Every handler is total: a failure is logged and answered with an empty result. */
-function guard<P, R>(name: string, empty: R, fn: (p: P) => R): (p: P) => R {
-  return (p: P) => {
-    try {
-      return fn(p);
-    } catch (e) {
-      connection.console.error(`${name} failed: ${(e as Error)?.stack ?? e}`);
-      return empty;
-    }
+/** A custom request `{ uri }`: the open document, else the file on disk, else an empty answer of the right shape. */
+function onUri<R>(name: string, fn: (doc: AnalysedDocument) => R, missing: (uri: string) => R) {
+  return (params: unknown): R => {
+    const raw = (params as { uri?: unknown } | null)?.uri;
+    const uri = typeof raw === 'string' ? raw : '';
+    return guarded(name, missing(uri), (): R => {
+      const doc = store.current(uri) ?? analyseFromDisk(uri);
+      return doc ? fn(doc) : missing(uri);
+    }, log)();
   };
 }
 
-const withDoc = <P extends { textDocument: { uri: string } }, R>(name: string, empty: R, fn: (d: LayersDocument, p: P) => R) =>
-  guard<P, R>(name, empty, (p) => {
-    const d = current(p.textDocument.uri);
-    return d ? fn(d, p) : empty;
-  });
-
 connection.onInitialize((params): InitializeResult => {
-  settings = readSettings(params.initializationOptions);
-  canRefreshLenses = !!params.capabilities.workspace?.codeLens?.refreshSupport;
+  settings = readSettings(params?.initializationOptions);
+  canRefreshLenses = !!params?.capabilities?.workspace?.codeLens?.refreshSupport;
+  canRefreshHints = !!params?.capabilities?.workspace?.inlayHint?.refreshSupport;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
       codeLensProvider: { resolveProvider: false },
-      completionProvider: { triggerCharacters: [' ', ':', ';', ','] },
+      completionProvider: { triggerCharacters: [' ', ':', ';', ',', '"'] },
       definitionProvider: true,
       referencesProvider: true,
       renameProvider: { prepareProvider: true },
@@ -101,52 +98,49 @@ connection.onInitialize((params): InitializeResult => {
   };
 });
 
-connection.onDidChangeConfiguration((p) => {
-  const s = (p.settings as { layerlens?: unknown } | undefined)?.layerlens;
-  if (s !== undefined) settings = readSettings(s);
-  refreshLenses();
-  connection.languages.inlayHint.refresh().catch(() => undefined);
-});
+connection.onDidChangeConfiguration(
+  guarded('didChangeConfiguration', undefined, (p: { settings?: unknown } | null) => {
+    const s = p?.settings as { layerlens?: unknown } | undefined;
+    if (s && typeof s === 'object' && s.layerlens !== undefined) settings = readSettings(s.layerlens, settings);
+    refreshLenses();
+    refreshHints();
+  }, log),
+);
 
-documents.onDidOpen((e) => publish(e.document.uri));
-documents.onDidChangeContent((e) => schedule(e.document.uri));
-documents.onDidClose((e) => {
-  clearTimeout(timers.get(e.document.uri));
-  timers.delete(e.document.uri);
-  analysed.delete(e.document.uri);
-  lensMemory.delete(e.document.uri);
-  void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
-});
+documents.onDidOpen(guarded('didOpen', undefined, (e) => store.opened(e.document.uri), log));
+documents.onDidChangeContent(guarded('didChange', undefined, (e) => store.changed(e.document.uri), log));
+documents.onDidClose(
+  guarded('didClose', undefined, (e) => {
+    store.closed(e.document.uri);
+    lensMemory.delete(e.document.uri);
+    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+  }, log),
+);
 
-connection.onHover(withDoc('hover', null, (d, p) => hover(d, p.position)));
+connection.onHover(onDoc('hover', null, (d, p) => hover(d, sanePosition(p.position))));
 connection.onCodeLens(
-  withDoc('codeLens', [], (d) => {
+  onDoc('codeLens', [], (d) => {
     if (!settings.codeLensEnable) return [];
     let m = lensMemory.get(d.uri);
     if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
     return codeLenses(d, m);
   }),
 );
-connection.onCompletion(withDoc('completion', [], (d, p) => completion(d, p.position)));
-connection.onDefinition(withDoc('definition', [], (d, p) => definition(d, p.position)));
-connection.onReferences(withDoc('references', [], (d, p) => references(d, p.position, p.context.includeDeclaration)));
-connection.onPrepareRename(withDoc('prepareRename', null, (d, p) => prepareRename(d, p.position)));
-connection.onRenameRequest(withDoc('rename', null, (d, p) => rename(d, p.position, p.newName)));
-connection.onDocumentSymbol(withDoc('documentSymbol', [], (d) => documentSymbols(d)));
-connection.onFoldingRanges(withDoc('foldingRange', [], (d) => foldingRanges(d)));
-connection.onDocumentFormatting(withDoc('formatting', [], (d) => formatting(d)));
-connection.onCodeAction(withDoc('codeAction', [], (d, p) => codeActions(d, p)));
-connection.languages.semanticTokens.on(withDoc('semanticTokens', { data: [] }, (d) => semanticTokens(d)));
-connection.languages.inlayHint.on(withDoc('inlayHint', [], (d, p) => (settings.inlayHintsEnable ? inlayHints(d, p.range) : [])));
+connection.onCompletion(onDoc('completion', [], (d, p) => completion(d, sanePosition(p.position))));
+connection.onDefinition(onDoc('definition', [], (d, p) => definition(d, sanePosition(p.position))));
+connection.onReferences(onDoc('references', [], (d, p) => references(d, sanePosition(p.position), p.context?.includeDeclaration ?? true)));
+connection.onPrepareRename(onDoc('prepareRename', null, (d, p) => prepareRename(d, sanePosition(p.position))));
+connection.onRenameRequest(onDoc('rename', null, (d, p) => rename(d, sanePosition(p.position), p.newName)));
+connection.onDocumentSymbol(onDoc('documentSymbol', [], (d) => documentSymbols(d)));
+connection.onFoldingRanges(onDoc('foldingRange', [], (d) => foldingRanges(d)));
+connection.onDocumentFormatting(onDoc('formatting', [], (d) => formatting(d)));
+connection.onCodeAction(onDoc('codeAction', [], (d, p) => codeActions(d, p)));
+connection.languages.semanticTokens.on(onDoc('semanticTokens', { data: [] }, (d) => semanticTokens(d)));
+connection.languages.inlayHint.on(onDoc('inlayHint', [], (d, p) => (settings.inlayHintsEnable ? inlayHints(d, saneRange(p.range)) : [])));
 
-const byUri = <R>(name: string, empty: R, fn: (d: LayersDocument) => R) =>
-  guard<{ uri: string }, R>(name, empty, (p) => {
-    const d = p && typeof p.uri === 'string' ? current(p.uri) : undefined;
-    return d ? fn(d) : empty;
-  });
-connection.onRequest('layerlens/analysis', byUri('layerlens/analysis', null, analysisResult));
-connection.onRequest('layerlens/trace', byUri('layerlens/trace', null, traceResult));
-connection.onRequest('layerlens/report', byUri('layerlens/report', null, reportResult));
+connection.onRequest('layerlens/analysis', onUri('layerlens/analysis', analysisResult, missingAnalysis));
+connection.onRequest('layerlens/trace', onUri('layerlens/trace', traceResult, missingTrace));
+connection.onRequest('layerlens/report', onUri('layerlens/report', reportResult, missingReport));
 
 documents.listen(connection);
 connection.listen();

@@ -1,62 +1,151 @@
 // The custom requests of the VS Code client (client/src/protocol.ts):
-// expectations for the status bar and Test Explorer, the per-object layer
-// tables for the trace view, and the command line's report.
+// `layerlens/analysis` (expectations for the status bar and Test Explorer),
+// `layerlens/trace` (per-object layer tables for the trace view) and
+// `layerlens/report` (the command line's report of the file).
 
+import { objectLabel, PLAIN, typeLineOf } from '../cli/format';
 import { reportFile, summarize } from '../cli/report';
-import { PLAIN } from '../cli/format';
-import type { LayersDocument } from './document';
-import { effectNames, reasonText, summary, timestampText } from './hover';
+import type { ObjectView, TraceStep, WorldView } from '../engine/results';
+import type { AnalysedDocument } from './documents';
+import { effectNamer, finalWorld } from './world';
+import { mergedChanges, reasonText, summary, timestampText } from './present';
 
-export function analysisResult(doc: LayersDocument) {
+export interface AnalysisResult {
+  uri: string;
+  expectations: { line: number; text: string; passed: boolean; expected?: string; actual?: string }[];
+  diagnostics: number;
+  objects: number;
+}
+
+export interface TraceStepResult {
+  layer: string;
+  timestamp: string;
+  source: string;
+  effect: string;
+  before: string;
+  after: string;
+  reason: string;
+}
+
+export interface TraceResult {
+  uri: string;
+  title: string;
+  objects: { name: string; summary: string; characteristics: { name: string; value: string; steps: TraceStepResult[] }[] }[];
+}
+
+export interface ReportResult {
+  text: string;
+  failed: number;
+  passed: number;
+  errors: number;
+}
+
+/** Answers for a document that is neither open nor readable: the right shape, nothing in it. */
+export function missingAnalysis(uri: string): AnalysisResult {
+  return { uri, expectations: [], diagnostics: 0, objects: 0 };
+}
+
+export function missingTrace(uri: string): TraceResult {
+  return { uri, title: uri, objects: [] };
+}
+
+export function missingReport(uri: string): ReportResult {
+  return { text: `${uri || 'no document'}: not open in the editor and not readable`, failed: 0, passed: 0, errors: 1 };
+}
+
+export function analysisResult(doc: AnalysedDocument): AnalysisResult {
   const a = doc.analysis;
   return {
     uri: doc.uri,
     expectations: a.expectations.map((e) => ({ line: e.line, text: e.text, passed: e.passed, expected: e.expected, actual: e.actual })),
     diagnostics: a.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length,
-    objects: a.final.outcomes[0]?.world.objects.filter((o) => o.zone !== null).length ?? 0,
+    objects: finalWorld(a)?.objects.filter((o) => o.zone !== null).length ?? 0,
   };
 }
 
+/** The characteristic a layer changes (613.1): steps are grouped under it. */
 const CHARACTERISTIC_OF_LAYER: Record<string, string> = {
-  '1a': 'copiable values', '1b': 'face down', '2': 'controller', '3': 'text', '4': 'type', '5': 'color', '6': 'abilities', '7a': 'power/toughness', '7b': 'power/toughness', '7c': 'power/toughness', '7d': 'power/toughness',
+  '1a': 'copiable values',
+  '1b': 'face down',
+  '2': 'controller',
+  '3': 'text',
+  '4': 'type',
+  '5': 'color',
+  '6': 'abilities',
+  '7a': 'power/toughness',
+  '7b': 'power/toughness',
+  '7c': 'power/toughness',
+  '7d': 'power/toughness',
 };
 
-export function traceResult(doc: LayersDocument) {
-  const w = doc.analysis.final.outcomes[0]?.world;
-  const names = effectNames(w);
-  const objects = (w?.objects ?? [])
-    .filter((o) => o.zone !== null)
-    .map((o) => {
-      const groups = new Map<string, typeof o.trace>();
-      for (const s of o.trace) {
-        const k = CHARACTERISTIC_OF_LAYER[s.layer] ?? s.layer;
-        groups.set(k, [...(groups.get(k) ?? []), s]);
-      }
-      const value = (k: string) =>
-        k === 'type' ? summary(o).split(' · ').slice(-2, -1)[0] ?? '' : k === 'color' ? o.chars.colors.join(', ') || 'colorless' : k === 'abilities' ? o.chars.abilities.map((a) => a.text).join('; ') || 'none' : k === 'controller' ? o.controller : k === 'power/toughness' ? `${o.chars.power ?? '—'}/${o.chars.toughness ?? '—'}` : '';
-      return {
-        name: o.id,
-        summary: summary(o),
-        characteristics: [...groups].map(([name, steps]) => ({
-          name,
-          value: value(name),
-          steps: steps.map((s) => ({
-            layer: s.layer,
-            timestamp: timestampText(s.timestamp),
-            source: s.sourceName,
-            effect: s.description,
-            before: s.changes.map((c) => c.before).join('; '),
-            after: s.changes.map((c) => c.after).join('; '),
-            reason: reasonText(s.reason, names),
-          })),
-        })),
-      };
-    });
-  return { uri: doc.uri, title: doc.analysis.file.scenario?.title.value ?? doc.uri.split('/').pop() ?? doc.uri, objects };
+function currentValue(o: ObjectView, characteristic: string): string {
+  const c = o.chars;
+  switch (characteristic) {
+    case 'copiable values':
+      return c.name || '(no name)';
+    case 'face down':
+      return o.faceDown ? 'face down' : 'face up';
+    case 'controller':
+      return o.controller;
+    case 'text':
+      return c.abilities.map((a) => a.text).join('; ') || 'no text';
+    case 'type':
+      return typeLineOf(c);
+    case 'color':
+      return c.colors.join(', ') || 'colorless';
+    case 'abilities':
+      return c.abilities.map((a) => a.text).join('; ') || 'none';
+    case 'power/toughness':
+      return c.power === null || c.toughness === null ? '—' : `${c.power}/${c.toughness}`;
+    default:
+      return '';
+  }
 }
 
-export function reportResult(doc: LayersDocument) {
-  const file = doc.uri.startsWith('file://') ? decodeURIComponent(doc.uri.slice(7)) : doc.uri;
+function stepResult(s: TraceStep, names: (id: string) => string): TraceStepResult {
+  return {
+    layer: s.layer,
+    timestamp: timestampText(s.timestamp),
+    source: s.sourceName || 'rules',
+    effect: s.description,
+    before: mergedChanges(s.changes).map((c) => c.before).join('; '),
+    after: mergedChanges(s.changes).map((c) => c.after).join('; '),
+    reason: reasonText(s.reason, names),
+  };
+}
+
+export function objectTrace(o: ObjectView, w: WorldView | undefined): TraceResult['objects'][number] {
+  const names = effectNamer(w);
+  const groups = new Map<string, TraceStep[]>();
+  for (const s of o.trace) {
+    const k = CHARACTERISTIC_OF_LAYER[s.layer] ?? s.layer;
+    groups.set(k, [...(groups.get(k) ?? []), s]);
+  }
+  return {
+    name: objectLabel(o),
+    summary: summary(o),
+    characteristics: [...groups].map(([name, steps]) => ({ name, value: currentValue(o, name), steps: steps.map((s) => stepResult(s, names)) })),
+  };
+}
+
+export function traceResult(doc: AnalysedDocument): TraceResult {
+  const w = finalWorld(doc.analysis);
+  const objects = (w?.objects ?? []).filter((o) => o.zone !== null).map((o) => objectTrace(o, w));
+  const title = doc.analysis.file.scenario?.title.value || doc.uri.split('/').pop() || doc.uri;
+  return { uri: doc.uri, title, objects };
+}
+
+/** A path for the report's heading: the file path of a `file:` URI, else the URI. */
+function fileOf(uri: string): string {
+  if (!uri.startsWith('file://')) return uri;
+  try {
+    return decodeURIComponent(uri.slice('file://'.length));
+  } catch {
+    return uri.slice('file://'.length);
+  }
+}
+
+export function reportResult(doc: AnalysedDocument): ReportResult {
   const sum = summarize(doc.analysis);
-  return { text: reportFile(file, doc.analysis, PLAIN).join('\n'), failed: sum.failed, passed: sum.passed, errors: sum.errors };
+  return { text: reportFile(fileOf(doc.uri), doc.analysis, PLAIN).join('\n'), failed: sum.failed, passed: sum.passed, errors: sum.errors };
 }

@@ -1,8 +1,13 @@
-// Diagnostics and their quick fixes, straight from the engine's list.
+// Diagnostics, straight from the engine's list (Analysis.diagnostics): syntax,
+// unknown names, text not understood, dependency loops (613.8b) with the
+// other effects of the loop as related information, failed expectations,
+// unused choices, state-based actions. The server adds no findings of its own.
 
-import { CodeAction, CodeActionKind, DiagnosticSeverity, type Diagnostic as LspDiagnostic, type CodeActionParams } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic as LspDiagnostic } from 'vscode-languageserver';
 import type { Diagnostic } from '../syntax/ast';
-import type { LayersDocument } from './document';
+import type { AnalysedDocument } from './documents';
+
+export const SOURCE = 'layerlens';
 
 const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
   error: DiagnosticSeverity.Error,
@@ -14,36 +19,14 @@ const SEVERITY: Record<Diagnostic['severity'], DiagnosticSeverity> = {
 export function toLspDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
   return {
     range: d.range,
-    severity: SEVERITY[d.severity],
+    severity: SEVERITY[d.severity] ?? DiagnosticSeverity.Error,
     code: d.code,
-    source: 'layerlens',
+    source: SOURCE,
     message: d.message,
     ...(d.related?.length ? { relatedInformation: d.related.map((r) => ({ location: { uri, range: r.range }, message: r.message })) } : {}),
-    data: { fixes: d.fixes ?? [] },
   };
 }
 
-export function diagnostics(doc: LayersDocument): LspDiagnostic[] {
+export function diagnostics(doc: AnalysedDocument): LspDiagnostic[] {
   return doc.analysis.diagnostics.map((d) => toLspDiagnostic(d, doc.uri));
-}
-
-const overlaps = (a: LspDiagnostic['range'], b: LspDiagnostic['range']) =>
-  !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character) || b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
-
-/** Quick fixes: did-you-mean, and rewriting a failed expectation to the actual value. */
-export function codeActions(doc: LayersDocument, params: CodeActionParams): CodeAction[] {
-  const out: CodeAction[] = [];
-  for (const d of doc.analysis.diagnostics) {
-    if (!d.fixes?.length || !overlaps(d.range, params.range)) continue;
-    for (const f of d.fixes) {
-      out.push({
-        title: f.title,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [toLspDiagnostic(d, doc.uri)],
-        isPreferred: d.fixes.length === 1,
-        edit: { changes: { [doc.uri]: f.edits } },
-      });
-    }
-  }
-  return out;
 }

@@ -1,161 +1,240 @@
-// Hover: what the engine computed, where the cursor is. An object name shows
-// its characteristics at that point of the timeline and the effects applied;
-// ability text shows how the engine read it; an event what it did; an
-// expectation expected and actual; rule words the rule.
+// Hover: what the engine computed, where the cursor is.
+// - an object name (declaration, event, expectation): its characteristics at
+//   that point of the timeline and the table of effects applied to it;
+// - a player name: life, hand, player effects (613.10);
+// - a `text` line: how the compiler read the ability, its effects now, and
+//   their dependencies (613.8);
+// - an event: what it changed (EventReport); an expectation: expected and actual;
+// - a rule word in effect text: the rule, quoted.
 
-import type { Hover, Position } from 'vscode-languageserver';
-import { describePart } from '../effects/describe';
+import type { Hover, MarkupContent } from 'vscode-languageserver';
+import { compileAbilityText } from '../effects/compile';
 import type { Ability } from '../effects/ir';
-import type { ObjectView, OrderReason, TraceStep, WorldView } from '../engine/results';
-import { typeLine } from '../engine/working';
-import { contains, nameAt, objectIn, statementAt, worldAfter, type LayersDocument } from './document';
-import { ruleAt, SUBLAYER_TEXT } from './ruleText';
+import type { AbilityView, EffectView, ObjectView, Outcome, Snapshot, WorldView } from '../engine/results';
+import type { Located, ObjectDecl, Position, Range } from '../syntax/ast';
+import type { AnalysedDocument } from './documents';
+import type { NameOccurrence } from './names';
+import { contains, overlaps, sanePosition } from './positions';
+import { code, esc, listText, summary, timestampText, traceTable } from './present';
+import { abilityReading } from './reading';
+import { ruleAt, ruleMarkdown } from './ruleText';
+import { effectNamer, finalWorld, objectNamer, snapshotAfter, statementAt, viewOf, viewsOf } from './world';
 
-const esc = (s: string) => s.replace(/[|\\`*_<>]/g, (c) => `\\${c}`);
+const md = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value } satisfies MarkupContent, ...(range ? { range } : {}) });
 
-export function reasonText(r: OrderReason, names: (id: string) => string): string {
-  switch (r.kind) {
-    case 'cda':
-      return 'CDA, first (613.3)';
-    case 'timestamp':
-      return 'timestamp (613.7)';
-    case 'counters':
-      return 'counters, timestamp (613.4c)';
-    case 'rule':
-      return `rule ${r.rule}`;
-    case 'dependency':
-      return `depends on ${r.on.map(names).join(', ')}: ${r.because} (613.8a)`;
-    case 'loop':
-      return `loop ${r.members.map(names).join(' ↔ ')}: timestamp order (613.8b)`;
-  }
+/** Where in the timeline a hover looks, and how to say it. */
+interface Point {
+  snapshot: Snapshot | undefined;
+  where: string;
 }
 
-export function effectNames(w: WorldView | undefined): (id: string) => string {
-  const byId = new Map((w?.effects ?? []).map((e) => [e.id, e]));
-  return (id) => byId.get(id)?.sourceName ?? id;
+function pointAt(doc: AnalysedDocument, line: number, atEnd: boolean): Point {
+  const a = doc.analysis;
+  if (atEnd) return { snapshot: a.final, where: 'at the end of the file' };
+  const i = statementAt(a.file, line);
+  if (i < 0) return { snapshot: a.initial, where: 'before the first event' };
+  const st = a.file.statements[i]!;
+  const text = doc.lines[st.range.start.line]?.trim() ?? '';
+  return { snapshot: snapshotAfter(a, i), where: `after line ${st.range.start.line + 1} ${code(text.length > 60 ? `${text.slice(0, 57)}…` : text)}` };
 }
 
-export function summary(o: ObjectView): string {
-  const c = o.chars;
-  const pt = c.power !== null && c.toughness !== null ? `${c.power}/${c.toughness} · ` : '';
-  return `${pt}${typeLine(c)} · ${c.colors.length ? c.colors.join(', ') : 'colorless'}`;
+function stateLine(o: ObjectView, names: (id: string) => string): string {
+  const parts = [o.zone ? `in **${o.zone}**` : '**nowhere yet** (declared, not put anywhere)', `controller ${esc(o.controller)}`];
+  if (o.owner !== o.controller) parts.push(`owner ${esc(o.owner)}`);
+  if (o.tapped) parts.push('tapped');
+  if (o.faceDown) parts.push('face down (708.2)');
+  const counters = Object.entries(o.counters).filter(([, n]) => n > 0);
+  if (counters.length) parts.push(`counters ${counters.map(([k, n]) => `${esc(k)} ×${n}`).join(', ')}`);
+  if (o.damage) parts.push(`damage ${o.damage}`);
+  if (o.attachedTo) parts.push(`attached to ${esc(names(o.attachedTo))}`);
+  parts.push(`timestamp ${esc(timestampText(o.timestamp))}`);
+  return parts.join(' · ');
 }
 
-/** 613.7a: a granted ability's effect shows when it was granted; internal tie-breakers are not shown. */
-export function timestampText(t: readonly number[]): string {
-  return t[1] === 1 && t[2] !== undefined ? `${t[0]} (granted at ${t[2]})` : String(t[0] ?? '');
-}
-
-export function traceTable(steps: TraceStep[], names: (id: string) => string): string {
-  if (!steps.length) return '_printed values; no effect applies_';
-  const rows = steps.map((s) => {
-    const change = s.changes.map((c) => `${c.characteristic}: ${esc(c.before)} → ${esc(c.after)}`).join('; ') || '—';
-    return `| ${s.layer} | ${timestampText(s.timestamp)} | ${esc(s.sourceName)} | ${esc(s.description)} | ${change} | ${esc(reasonText(s.reason, names))} |`;
-  });
-  return ['| layer | ts | source | effect | before → after | why here |', '|---|---|---|---|---|---|', ...rows].join('\n');
+function abilitiesLine(o: ObjectView): string {
+  const list = o.chars.abilities.map((a) => (a.ability.kind === 'keyword' ? esc(a.text) : `“${esc(a.text)}”`));
+  return `abilities: ${list.length ? list.join('; ') : 'none'}`;
 }
 
 export function objectMarkdown(o: ObjectView, w: WorldView | undefined, where: string): string {
-  const c = o.chars;
-  const lines = [
-    `**${esc(c.name || o.declName)}**${o.id !== c.name ? ` (\`${o.id}\`)` : ''} — ${where}`,
-    '',
-    `${esc(summary(o))}`,
-    '',
-    `zone **${o.zone ?? 'none'}** · controller ${o.controller} · owner ${o.owner}${o.tapped ? ' · tapped' : ''}${o.faceDown ? ' · face down' : ''}${Object.keys(o.counters).length ? ` · counters ${Object.entries(o.counters).map(([k, n]) => `${k}×${n}`).join(', ')}` : ''}${o.damage ? ` · damage ${o.damage}` : ''}`,
-    '',
-    `abilities: ${c.abilities.length ? c.abilities.map((a) => (a.ability.kind === 'keyword' ? esc(a.text) : `"${esc(a.text)}"`)).join('; ') : 'none'}`,
-    '',
-    traceTable(o.trace, effectNames(w)),
-  ];
-  return lines.join('\n');
+  const names = objectNamer(w);
+  const title = o.chars.name && o.chars.name !== o.declName ? `**${esc(o.declName)}** as “${esc(o.chars.name)}”` : `**${esc(o.declName)}**`;
+  return [`${title} (${code(o.id)}) — ${where}`, '', `**${esc(summary(o))}**`, '', stateLine(o, names), '', abilitiesLine(o), '', traceTable(o.trace, w)].join('\n');
 }
 
-function abilityReading(a: Ability): string[] {
-  switch (a.kind) {
-    case 'keyword':
-      return [`keyword ability **${esc(a.keyword)}**${a.parameter ? ` (${esc(a.parameter)})` : ''} (702)`];
-    case 'static': {
-      const out = [`static ability${a.cda ? ' — **characteristic-defining** (604.3): it defines the object\'s own characteristics, so it applies first in its layer' : ' — not a CDA'}`];
-      for (const e of a.effects) for (const p of e.parts) out.push(`- layer ${p.layer}: ${esc(describePart(p))}${SUBLAYER_TEXT[p.layer] ? ` — _${esc(SUBLAYER_TEXT[p.layer]!)}_` : ''}`);
-      for (const r of a.replacements) out.push(`- replacement effect (614): ${esc(r.kind)}`);
-      return out;
-    }
-    case 'activated':
-      return [`activated ability, cost ${esc(a.cost)}${a.mana ? ' (mana ability)' : ''}; \`activate\` resolves: ${a.actions.map((x) => x.kind).join(', ') || 'nothing understood'}`];
-    case 'triggered':
-      return [`triggered ability (${esc(a.trigger)}); kept, resolved with \`resolve\``];
-    case 'spell':
-      return [`spell text; \`cast\` does: ${a.actions.map((x) => x.kind).join(', ') || 'nothing understood'}`];
-    case 'unknown':
-      return ['_not understood: kept as an ability that does nothing_'];
-  }
+/** When choices left several outcomes (616.1), say which one is shown and how the others differ. */
+function outcomesNote(outcomes: readonly Outcome[], describe: (w: WorldView) => string | undefined): string {
+  if (outcomes.length <= 1) return '';
+  const lines = outcomes.map((oc, k) => `${k + 1}. ${esc(oc.choices.join('; ') || 'no choice')}: ${esc(describe(oc.world) ?? 'not there')}`);
+  return `\n\n---\n**${outcomes.length} outcomes** here (616.1); the first is shown above:\n${lines.join('\n')}`;
 }
 
-function abilityHover(doc: LayersDocument, p: Position): string | undefined {
-  for (const d of doc.analysis.file.objects) {
-    const t = d.texts.find((x) => contains(x.range, p));
-    if (!t) continue;
-    const key = (d.alias?.text ?? d.name.text).toLowerCase();
-    const w = worldAfter(doc, statementAt(doc, p.line)) ?? doc.analysis.final.outcomes[0]?.world;
-    const fw = doc.analysis.final.outcomes[0]?.world;
-    const o = objectIn(fw, key) ?? objectIn(w, key);
-    const views = (o?.chars.abilities ?? []).filter((a) => a.range && contains(a.range, p));
-    const out: string[] = [`**${esc(d.name.text)}**: \`${esc(t.value)}\``, ''];
-    if (views.length) for (const v of views) out.push(...abilityReading(v.ability));
-    else out.push('_this ability is not on the object at the end of the file (removed or not yet read)_');
-    const effects = (fw?.effects ?? []).filter((e) => e.sourceId.toLowerCase() === o?.id.toLowerCase() && e.range && contains(e.range, p));
-    const names = effectNames(fw);
-    for (const e of effects) {
-      out.push('', `effect \`${e.id}\`, timestamp ${e.timestamp.join('.')}, layers ${e.layers.join(', ')}; applies now to: ${e.affected.join(', ') || 'nothing'}${e.locked ? ' (set locked in, 611.2c)' : ''}`);
-      for (const dep of fw!.dependencies.filter((x) => x.dependent === e.id)) out.push(`- depends on ${esc(names(dep.on))} in layer ${dep.layer}: ${esc(dep.because)}`);
-      for (const dep of fw!.dependencies.filter((x) => x.on === e.id)) out.push(`- ${esc(names(dep.dependent))} depends on it in layer ${dep.layer}: ${esc(dep.because)}`);
-    }
-    const offset = p.character - t.range.start.character;
-    const rule = ruleAt(t.value, offset);
-    if (rule) out.push('', `**${rule.rule}** — ${esc(rule.text)}`);
-    return out.join('\n');
+function objectHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hover | null {
+  const decl = doc.analysis.file.objects[Number(n.key.slice('object:'.length))];
+  if (!decl) return null;
+  const point = pointAt(doc, p.line, n.role === 'declaration');
+  const outcomes = point.snapshot?.outcomes ?? [];
+  const w = outcomes[0]?.world;
+  const views = n.copyIndex !== undefined ? [viewOf(w, decl, n.copyIndex)].filter((x): x is ObjectView => !!x) : viewsOf(w, decl);
+  const o = views[0];
+  if (!o) return md(`**${esc(decl.name.text)}** — ${point.where}: not computed${doc.analysis.diagnostics.some((d) => d.severity === 'error') ? ' (the file has errors)' : ''}`, n.range);
+  let text = objectMarkdown(o, w, point.where);
+  if (views.length > 1) text += `\n\n---\n${views.length} copies (\`copies ${views.length}\`): ${views.map((v) => `${code(v.id)} ${esc(summary(v))}`).join(' · ')}`;
+  text += outcomesNote(outcomes, (ow) => {
+    const v = viewOf(ow, decl, n.copyIndex);
+    return v ? `${summary(v)} · ${v.zone ?? 'nowhere'}` : undefined;
+  });
+  return md(text, n.range);
+}
+
+function playerHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hover | null {
+  const point = pointAt(doc, p.line, n.role === 'declaration');
+  const w = point.snapshot?.outcomes[0]?.world;
+  const pl = w?.players.find((x) => x.name.toLowerCase() === n.text.toLowerCase());
+  if (!pl) return md(`**${esc(n.text)}** (player) — ${point.where}: not computed`, n.range);
+  const facts = [`life **${pl.life}**`, `hand ${pl.handSize}`, `graveyard ${pl.graveyard.length}`, `exile ${pl.exile.length}`, `cards drawn ${pl.libraryDrawn}`, `maximum hand size ${pl.maxHandSize ?? 'none'}`];
+  const active = w!.activePlayer === pl.name ? ' · active player' : '';
+  const abilities = pl.abilities.length ? `\n\nhas: ${pl.abilities.map(esc).join(', ')}` : '';
+  return md(`**${esc(pl.name)}** (player${active}) — ${point.where}\n\n${facts.join(' · ')}${abilities}\n\n${traceTable(pl.trace, w)}`, n.range);
+}
+
+function effectLine(e: EffectView, w: WorldView | undefined): string {
+  const objects = objectNamer(w);
+  const affected = e.affected.length ? e.affected.map((id) => esc(objects(id))).join(', ') : 'nothing';
+  const state = e.active ? '' : ' · **not active**';
+  return `effect ${code(e.id)}${e.label ? ` (${code(e.label)})` : ''} · timestamp ${esc(timestampText(e.timestamp))} · layers ${e.layers.join(', ') || '—'}${e.cda ? ' · CDA' : ''}${state}\n\n- applies now to: ${affected}${e.locked ? ' — set locked in when it began (611.2c)' : ''}`;
+}
+
+function dependencyLines(e: EffectView, w: WorldView): string[] {
+  const names = effectNamer(w);
+  const out: string[] = [];
+  const inLoopWith = (id: string) => w.loops.some((l) => l.includes(e.id) && l.includes(id));
+  for (const d of w.dependencies.filter((x) => x.dependent === e.id)) out.push(`- **depends on** ${esc(names(d.on))} (layer ${d.layer}): ${esc(d.because)}${inLoopWith(d.on) ? '' : ' — applied after it (613.8b)'}`);
+  for (const d of w.dependencies.filter((x) => x.on === e.id)) out.push(`- **depended on by** ${esc(names(d.dependent))} (layer ${d.layer}): ${esc(d.because)}`);
+  for (const loop of w.loops.filter((l) => l.includes(e.id))) out.push(`- in a **dependency loop** with ${esc(listText(loop.filter((x) => x !== e.id).map(names)))}: timestamp order ${loop.map((x) => esc(names(x))).join(' → ')} (613.8b)`);
+  return out;
+}
+
+function labelHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hover | null {
+  // On `end LABEL`, the effect as it was just before it ends.
+  const i = statementAt(doc.analysis.file, p.line);
+  const st = doc.analysis.file.statements[i];
+  const ending = st?.kind === 'event' && st.event.kind === 'end';
+  const point = ending ? { ...pointAt(doc, doc.analysis.file.statements[i - 1]?.range.start.line ?? -1, false), where: `until line ${p.line + 1}, which ends it` } : pointAt(doc, p.line, false);
+  const w = point.snapshot?.outcomes[0]?.world;
+  const effects = (w?.effects ?? []).filter((e) => e.label?.toLowerCase() === n.text.toLowerCase());
+  if (!effects.length) return md(`label ${code(n.text)} — ${point.where}: no effect with this label exists${n.role === 'use' ? ' (ended, or never created)' : ''}`, n.range);
+  return md([`label ${code(n.text)} — ${point.where}`, ...effects.map((e) => `\n“${esc(e.text)}” from ${esc(e.sourceName)}\n\n${effectLine(e, w)}`)].join('\n'), n.range);
+}
+
+/** The card that holds the text line under the cursor. */
+function textLineAt(doc: AnalysedDocument, p: Position): { decl: ObjectDecl; text: Located<string> } | undefined {
+  for (const decl of doc.analysis.file.objects) {
+    if (p.line < decl.range.start.line || p.line > decl.range.end.line) continue;
+    const text = decl.texts.find((t) => contains(t.range, p));
+    if (text) return { decl, text };
   }
   return undefined;
 }
 
-export function hover(doc: LayersDocument, p: Position): Hover | null {
-  const n = nameAt(doc, p);
-  if (n) {
-    const idx = statementAt(doc, p.line);
-    const decl = n.declaration;
-    const w = decl ? doc.analysis.final.outcomes[0]?.world : worldAfter(doc, idx);
-    if (n.kind === 'player') {
-      const pl = w?.players.find((x) => x.name.toLowerCase() === n.key);
-      if (!pl) return null;
-      return { contents: { kind: 'markdown', value: `**${pl.name}** — life ${pl.life} · hand ${pl.handSize} · graveyard ${pl.graveyard.length} · maximum hand size ${pl.maxHandSize ?? 'none'}${pl.abilities.length ? ` · ${pl.abilities.join(', ')}` : ''}\n\n${traceTable(pl.trace, effectNames(w))}` }, range: n.ref.range };
+function compileContext(doc: AnalysedDocument, decl: ObjectDecl) {
+  const types = decl.typeLine?.value.types.map((t) => t.toLowerCase()) ?? [];
+  return {
+    cardName: decl.name.text,
+    legendary: decl.typeLine?.value.supertypes.some((s) => s.toLowerCase() === 'legendary') ?? false,
+    knownNames: doc.analysis.file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]),
+    isSpell: types.includes('instant') || types.includes('sorcery'),
+  };
+}
+
+function ruleSection(text: string, offset: number): string {
+  const r = ruleAt(text, offset);
+  return r ? `\n\n---\n${ruleMarkdown(r)}` : '';
+}
+
+function abilityHover(doc: AnalysedDocument, decl: ObjectDecl, t: Located<string>, p: Position): Hover {
+  const w = finalWorld(doc.analysis);
+  const views = viewsOf(w, decl);
+  const o = views[0];
+  const onObject: AbilityView[] = (o?.chars.abilities ?? []).filter((a) => a.range && overlaps(a.range, t.range) && a.origin !== 'granted');
+  const out: string[] = [`**${esc(decl.name.text)}**: “${esc(t.value)}”`, ''];
+  if (onObject.length) {
+    for (const v of onObject) out.push(...abilityReading(v.ability, v.origin));
+  } else {
+    // Not on the object at the end (lost, or never there): how the compiler reads the line.
+    let abilities: Ability[] = [];
+    try {
+      abilities = compileAbilityText(t.value, compileContext(doc, decl)).abilities;
+    } catch {
+      abilities = [];
     }
-    const o = objectIn(w, n.key + (n.ref.copyIndex ? `#${n.ref.copyIndex}` : ''));
-    if (!o) return null;
-    const where = decl ? 'at the end of the file' : `after line ${(doc.analysis.file.statements[idx]?.range.start.line ?? -1) + 1}`;
-    return { contents: { kind: 'markdown', value: objectMarkdown(o, w, where) }, range: n.ref.range };
+    for (const a of abilities) out.push(...abilityReading(a));
+    if (!abilities.length) out.push('_Reminder text only: no ability (305.6 gives a land its mana abilities)._');
+    out.push('', o ? `_${esc(o.declName)} does not have this ability at the end of the file (an effect removed it, or it is not in play)._` : '_The object is not computed._');
   }
-  const ab = abilityHover(doc, p);
-  if (ab) return { contents: { kind: 'markdown', value: ab } };
-  const idx = doc.analysis.file.statements.findIndex((s) => contains(s.range, p));
-  if (idx >= 0) {
-    const st = doc.analysis.file.statements[idx]!;
-    if (st.kind === 'expect') {
-      const r = doc.analysis.expectations.find((e) => e.statementIndex === idx);
-      if (!r) return null;
-      return { contents: { kind: 'markdown', value: `${r.passed ? '✓ passes' : '✗ fails'}\n\nexpected: \`${r.expected}\`\n\nactual: \`${r.actual}\`` }, range: st.range };
-    }
-    const snap = doc.analysis.snapshots[idx];
-    const ev = snap?.event;
-    const lines = [`**${esc(doc.lines[st.range.start.line]?.trim() ?? '')}**`, ''];
-    if (ev) {
-      for (const c of ev.changes) lines.push(`- ${esc(c)}`);
-      for (const r of ev.replacements) lines.push(`- replacement: ${esc(r)}`);
-      for (const s of ev.stateBasedActions) lines.push(`- state-based action: ${esc(s)}`);
-    }
-    if (snap && snap.outcomes.length > 1) lines.push('', `${snap.outcomes.length} outcomes:`, ...snap.outcomes.map((o, i) => `${i + 1}. ${esc(o.choices.join('; ') || '(no choice)')}`));
-    if (lines.length === 2) lines.push('_no visible change_');
-    return { contents: { kind: 'markdown', value: lines.join('\n') }, range: st.range };
+  const effects = (w?.effects ?? []).filter((e) => e.range && overlaps(e.range, t.range) && views.some((v) => v.id === e.sourceId));
+  for (const e of effects) {
+    out.push('', '---', effectLine(e, w));
+    out.push(...dependencyLines(e, w!));
+  }
+  return md(out.join('\n') + ruleSection(t.value, p.character - t.range.start.character));
+}
+
+function eventHover(doc: AnalysedDocument, i: number, p: Position): Hover | null {
+  const a = doc.analysis;
+  const st = a.file.statements[i]!;
+  const snap = a.snapshots[i];
+  const w = snap?.outcomes[0]?.world;
+  const lines = [`**${esc(doc.lines[st.range.start.line]?.trim() ?? '')}**`, ''];
+  const ev = snap?.event;
+  if (ev) {
+    for (const c of ev.changes) lines.push(`- ${esc(c)}`);
+    for (const r of ev.replacements) lines.push(`- replacement (616): ${esc(r)}`);
+    for (const s of ev.stateBasedActions) lines.push(`- state-based action (704): ${esc(s)}`);
+  }
+  // Effects this event created (a resolving text: their sets are locked in, 611.2c).
+  const created = (w?.effects ?? []).filter((e) => e.kind === 'resolved' && e.range && e.range.start.line === st.range.start.line);
+  for (const e of created) lines.push('', `creates “${esc(e.text)}”`, '', effectLine(e, w));
+  if (snap && snap.outcomes.length > 1) lines.push('', `**${snap.outcomes.length} outcomes** (616.1):`, ...snap.outcomes.map((o, k) => `${k + 1}. ${esc(o.choices.join('; ') || 'no choice')}`));
+  if (lines.length === 2) lines.push('_No visible change._');
+  let rule = '';
+  if (st.kind === 'event' && st.event.kind === 'resolve' && contains(st.event.text.range, p)) rule = ruleSection(st.event.text.value, p.character - st.event.text.range.start.character);
+  return md(lines.join('\n') + rule, st.range);
+}
+
+function expectHover(doc: AnalysedDocument, i: number): Hover | null {
+  const st = doc.analysis.file.statements[i]!;
+  const r = doc.analysis.expectations.find((e) => e.statementIndex === i);
+  if (!r) return md('_Not checked (the file has errors before this line)._', st.range);
+  const lines = [r.passed ? '✓ **passes**' : '✗ **fails**', '', `expected: ${code(r.expected)}`, '', `actual: ${code(r.actual)}`];
+  if (r.facts.length > 1) {
+    lines.push('', '| fact | expected | actual | |', '|---|---|---|---|');
+    for (const f of r.facts) lines.push(`| ${esc(f.text)} | ${esc(f.expected)} | ${esc(f.actual)} | ${f.passed ? '✓' : '✗'} |`);
+  }
+  const outcomes = doc.analysis.snapshots[i]?.outcomes.length ?? 0;
+  if (outcomes > 1) lines.push('', `Checked in each of the ${outcomes} outcomes (616.1).`);
+  return md(lines.join('\n'), st.range);
+}
+
+export function hover(doc: AnalysedDocument, position: Position): Hover | null {
+  const p = sanePosition(position);
+  const n = doc.names.find((x) => x.role !== 'text' && contains(x.range, p));
+  if (n?.kind === 'object') return objectHover(doc, n, p);
+  if (n?.kind === 'player') return playerHover(doc, n, p);
+  if (n?.kind === 'label') return labelHover(doc, n, p);
+  const tl = textLineAt(doc, p);
+  if (tl) return abilityHover(doc, tl.decl, tl.text, p);
+  const f = doc.analysis.file;
+  const i = f.statements.findIndex((s) => contains(s.range, p));
+  if (i >= 0) return f.statements[i]!.kind === 'expect' ? expectHover(doc, i) : eventHover(doc, i, p);
+  // Elsewhere in a card block (header, `pt`, `type` …): the card at the end of the file.
+  const decl = f.objects.find((d) => contains(d.range, p) || contains(d.headerRange, p));
+  if (decl) {
+    const point = pointAt(doc, p.line, true);
+    const w = point.snapshot?.outcomes[0]?.world;
+    const o = viewOf(w, decl);
+    if (o) return md(objectMarkdown(o, w, point.where));
   }
   return null;
 }
+

@@ -1,21 +1,27 @@
 // The server's settings, from `initializationOptions` or the `layerlens`
-// section of workspace/didChangeConfiguration (client/src/config.ts sends both
-// in the same shape).
+// section of workspace/didChangeConfiguration. The VS Code client sends
+// `{ codeLens: { enable }, inlayHints: { enable } }` (client/src/config.ts);
+// other editors may send dotted keys (`"codeLens.enable": false`) or the
+// whole settings object (`{ layerlens: { … } }`). Anything else: defaults.
 
 export interface Settings {
   codeLensEnable: boolean;
   inlayHintsEnable: boolean;
 }
 
-/** Analysis waits this long after the last keystroke. */
-export const DEBOUNCE_MS = 200;
+export const DEFAULT_SETTINGS: Settings = { codeLensEnable: true, inlayHintsEnable: false };
 
-export function readSettings(raw: unknown): Settings {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  const flag = (section: string, dotted: string, fallback: boolean): boolean => {
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Settings from a raw value; keys it does not give keep their value in `base`. */
+export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
+  let r = isObject(raw) ? raw : {};
+  if (isObject(r.layerlens)) r = r.layerlens;
+  const flag = (section: string, fallback: boolean): boolean => {
     const s = r[section];
-    if (s && typeof s === 'object' && typeof (s as Record<string, unknown>).enable === 'boolean') return (s as Record<string, boolean>).enable!;
-    return typeof r[dotted] === 'boolean' ? (r[dotted] as boolean) : fallback;
+    if (isObject(s) && typeof s.enable === 'boolean') return s.enable;
+    const dotted = r[`${section}.enable`];
+    return typeof dotted === 'boolean' ? dotted : fallback;
   };
-  return { codeLensEnable: flag('codeLens', 'codeLens.enable', true), inlayHintsEnable: flag('inlayHints', 'inlayHints.enable', false) };
+  return { codeLensEnable: flag('codeLens', base.codeLensEnable), inlayHintsEnable: flag('inlayHints', base.inlayHintsEnable) };
 }

@@ -1,0 +1,89 @@
+// How engine results read in the editor: one-line summaries, the reason an
+// effect was applied where it was, timestamps, and the markdown table of an
+// object's trace. Shared by hover, code lenses and the trace request.
+
+import { colorsOf, timestampOf } from '../cli/format';
+import type { CharacteristicChange, ObjectView, OrderReason, Timestamp, TraceStep, WorldView } from '../engine/results';
+import { typeLine } from '../engine/working';
+import { effectNamer } from './world';
+
+/** Escape what markdown would read as formatting or table cells. */
+export function esc(s: string): string {
+  return String(s).replace(/[|\\`*_<>[\]]/g, (c) => `\\${c}`);
+}
+
+/** Inline code: no escaping inside (markdown shows backslashes there); longer fences around backticks. */
+export function code(s: string): string {
+  const text = String(s);
+  const runs = text.match(/`+/g) ?? [];
+  const fence = '`'.repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  return fence.length > 1 || /^\s|\s$/.test(text) ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;
+}
+
+/** `5/8 · Creature — Ogre · red` (no P/T part for an object without one, 208.5). */
+export function summary(o: ObjectView): string {
+  const c = o.chars;
+  const pt = c.power !== null && c.toughness !== null ? `${c.power}/${c.toughness} · ` : '';
+  const type = typeLine(c) || 'no types';
+  return `${pt}${type} · ${colorsOf(c)}`;
+}
+
+/** The timestamp a judge reads (613.7): `5`, or `7 (granted at 5, 613.7a)`. */
+export function timestampText(t: Timestamp): string {
+  return timestampOf(t);
+}
+
+/** Why an effect was applied at that point of its layer. */
+export function reasonText(r: OrderReason, names: (effectId: string) => string): string {
+  switch (r.kind) {
+    case 'cda':
+      return 'characteristic-defining ability: applies first in its layer (613.3, 613.4a)';
+    case 'timestamp':
+      return 'timestamp order (613.7)';
+    case 'counters':
+      return 'counters, in timestamp order with the other modifiers (613.4c, 613.7c)';
+    case 'rule':
+      return `rule ${r.rule}`;
+    case 'dependency':
+      return `after ${r.on.map(names).join(', ')}, which it depends on: ${r.because} (613.8a)`;
+    case 'loop':
+      return `dependency loop with ${r.members.map(names).join(', ')}: timestamp order (613.8b)`;
+  }
+}
+
+/** Changes as read: power and toughness together (`2/2 → 5/5`), the others by name. */
+export function mergedChanges(changes: readonly CharacteristicChange[]): { characteristic: string; before: string; after: string }[] {
+  const power = changes.find((c) => c.characteristic === 'power');
+  const toughness = changes.find((c) => c.characteristic === 'toughness');
+  const out: { characteristic: string; before: string; after: string }[] = [];
+  if (power && toughness) out.push({ characteristic: 'P/T', before: `${power.before}/${toughness.before}`, after: `${power.after}/${toughness.after}` });
+  for (const c of changes) if (!(power && toughness && (c === power || c === toughness))) out.push({ characteristic: c.characteristic, before: c.before, after: c.after });
+  return out;
+}
+
+/** `P/T 2/2 → 5/5; colors green → colorless`. */
+export function changesText(changes: readonly CharacteristicChange[], escape: (s: string) => string = (s) => s): string {
+  return mergedChanges(changes).map((c) => `${escape(c.characteristic)} ${escape(c.before)} → ${escape(c.after)}`).join('; ');
+}
+
+/** The effects applied to an object, one row each, in the order applied. */
+export function traceTable(steps: readonly TraceStep[], w: WorldView | undefined): string {
+  if (!steps.length) return '_No continuous effect applies: printed values._';
+  const names = effectNamer(w);
+  const rows = steps.map((s) => {
+    const change = changesText(s.changes, esc) || '—';
+    return `| ${s.layer} | ${esc(timestampText(s.timestamp))} | ${esc(s.sourceName || 'rules')} | ${esc(s.description)} | ${change} | ${esc(reasonText(s.reason, names))} |`;
+  });
+  return ['| layer | timestamp | source | effect | before → after | why here |', '|---|---|---|---|---|---|', ...rows].join('\n');
+}
+
+/** True when an effect or a dependency changed the object (the lens marker). */
+export function changedByEffects(o: ObjectView): boolean {
+  return o.trace.some((s) => s.changes.length > 0 || s.reason.kind === 'dependency' || s.reason.kind === 'loop');
+}
+
+/** `a, b and c`. */
+export function listText(xs: readonly string[]): string {
+  if (xs.length <= 1) return xs.join('');
+  return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}

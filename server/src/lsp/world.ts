@@ -1,0 +1,104 @@
+// Finding things in the engine's results: which point of the timeline a line
+// is at, the world there, an object's view, an effect's source name.
+
+import type { Analysis, EffectView, ObjectView, Snapshot, WorldView } from '../engine/results';
+import type { LayersFile, ObjectDecl } from '../syntax/ast';
+
+/** The index of the statement on this line, or of the last one before it (-1: before the first). */
+export function statementAt(file: LayersFile, line: number): number {
+  let lo = 0;
+  let hi = file.statements.length - 1;
+  let found = -1;
+  // Statements are in file order: binary search on their first line.
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (file.statements[mid]!.range.start.line <= line) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The snapshot just after statement `i` (`-1`: before the first statement). */
+export function snapshotAfter(a: Analysis, i: number): Snapshot | undefined {
+  return i < 0 ? a.initial : a.snapshots[i];
+}
+
+/** The world after statement `i`, in its first outcome (every outcome when several is the caller's business). */
+export function worldAfter(a: Analysis, i: number): WorldView | undefined {
+  return snapshotAfter(a, i)?.outcomes[0]?.world;
+}
+
+export function finalWorld(a: Analysis): WorldView | undefined {
+  return a.final.outcomes[0]?.world;
+}
+
+/** The object id a declaration gets: its alias, or its name (`#k` added for copies). */
+export function baseId(d: ObjectDecl): string {
+  return d.alias?.text ?? d.name.text;
+}
+
+/** Per world: objects by lower-case id, and copies by lower-case base id (`ogre` → ogre#1, ogre#2). */
+interface ObjectIndex {
+  byId: Map<string, ObjectView>;
+  copies: Map<string, ObjectView[]>;
+}
+
+const indexes = new WeakMap<WorldView, ObjectIndex>();
+
+function indexOf(w: WorldView): ObjectIndex {
+  let ix = indexes.get(w);
+  if (ix) return ix;
+  ix = { byId: new Map(), copies: new Map() };
+  for (const o of w.objects) {
+    const id = o.id.toLowerCase();
+    ix.byId.set(id, o);
+    const hash = id.lastIndexOf('#');
+    if (hash > 0) {
+      const base = id.slice(0, hash);
+      const list = ix.copies.get(base);
+      if (list) list.push(o);
+      else ix.copies.set(base, [o]);
+    }
+  }
+  indexes.set(w, ix);
+  return ix;
+}
+
+/** The views of a declaration in a world: one, or one per copy (`ogre#1` …). */
+export function viewsOf(w: WorldView | undefined, d: ObjectDecl): ObjectView[] {
+  if (!w) return [];
+  const ix = indexOf(w);
+  const id = baseId(d).toLowerCase();
+  const exact = ix.byId.get(id);
+  return exact ? [exact] : ix.copies.get(id) ?? [];
+}
+
+/** One object: copy `k` when given, else the first. */
+export function viewOf(w: WorldView | undefined, d: ObjectDecl, copyIndex?: number): ObjectView | undefined {
+  if (!w) return undefined;
+  if (copyIndex === undefined) return viewsOf(w, d)[0];
+  const ix = indexOf(w);
+  const id = baseId(d).toLowerCase();
+  return ix.byId.get(`${id}#${copyIndex}`) ?? (copyIndex === 1 ? ix.byId.get(id) : undefined);
+}
+
+/** Effect id → the name of the object whose ability generated it (for "depends on …"). */
+export function effectNamer(w: WorldView | undefined): (id: string) => string {
+  const byId = new Map<string, EffectView>((w?.effects ?? []).map((e) => [e.id, e]));
+  return (id) => {
+    const e = byId.get(id);
+    return e ? e.label ?? e.sourceName : id;
+  };
+}
+
+/** Object id → its declared name (aliases read better as the card's name in prose). */
+export function objectNamer(w: WorldView | undefined): (id: string) => string {
+  const byId = w ? indexOf(w).byId : undefined;
+  return (id) => {
+    const o = byId?.get(id.toLowerCase());
+    if (!o) return id;
+    return o.id.includes('#') ? `${o.declName} ${o.id.slice(o.id.indexOf('#'))}` : o.declName;
+  };
+}
