@@ -94,7 +94,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       // 614.15: applied to this spell's own events; kept as a resolved replacement for the rest of the resolution.
       game.state.replacements.push({
         id: `r${game.state.nextEffectId++}`, sourceId: scope.source.id, spec: a.replacement, duration: { kind: 'end-of-turn' }, bindings: scope.bindings,
-        timestamp: takeTimestamp(game.state), text: ctx.text, range: ctx.range, used: false, ended: false,
+        timestamp: takeTimestamp(game.state), text: ctx.text, range: ctx.range, used: false, ended: false, selfReplacement: true,
       });
       return [game];
     case 'tap':

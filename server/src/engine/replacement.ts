@@ -411,7 +411,7 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
     if (!src) continue;
     const scope: Scope = { source: src, bindings: r.bindings };
     if (!specMatches(r.spec, e, scope, game, world, entering)) continue;
-    out.push({ id: r.id, source: src, spec: r.spec, tier: tierOf(r.spec), always: false, scope, text: r.text, resolvedId: r.id });
+    out.push({ id: r.id, source: src, spec: r.spec, tier: r.selfReplacement ? 'self' : tierOf(r.spec), always: false, scope, text: r.text, resolvedId: r.id });
   }
   return out;
 }

@@ -114,6 +114,8 @@ export interface ResolvedReplacement {
   range?: Range;
   used: boolean;
   ended: boolean;
+  /** 614.15: a spell's own `… instead`; chosen first (616.1a) and over when the spell finishes resolving. */
+  selfReplacement?: boolean;
 }
 
 export interface PlayerState {

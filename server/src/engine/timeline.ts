@@ -151,6 +151,12 @@ const CHOICE_ACCEPT: Record<string, (v: string, game: Game) => boolean> = {
   object: (v, g) => !!g.lookup(v),
 };
 
+/** 614.15: a spell's own replacement lasts while the spell resolves, no longer. */
+function endSelfReplacements(games: Game[]): Game[] {
+  for (const g of games) for (const r of g.state.replacements) if (r.selfReplacement && !r.ended) r.ended = true;
+  return games;
+}
+
 /** 702.12b: an indestructible permanent is not destroyed, so there is no event for replacement effects to modify. */
 function survivesDestroy(game: Game, id: string): boolean {
   const o = game.obj(id);
@@ -523,7 +529,7 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     const you = by ?? (from ? g.chars(from)?.controller ?? g.obj(from)!.owner : g.active);
     const b = bindingsFor(you, t.objects, t.players, pool);
     fillChoices(actions, b, pool, g);
-    return runActions([g], actions, { source: src, bindings: b }, { text: ev.text.value, range: ev.text.range, label }, new Set(), pool, performer);
+    return endSelfReplacements(runActions([g], actions, { source: src, bindings: b }, { text: ev.text.value, range: ev.text.range, label }, new Set(), pool, performer));
   }
   const [id] = ctx.objects(ev.object, false) ?? [];
   if (!id) return [g];
@@ -549,7 +555,7 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     if (ability.kind !== 'activated') return [g];
     const b = bindingsFor(you, t.objects, t.players, pool);
     fillChoices(ability.actions, b, pool, g);
-    return runActions([g], ability.actions, { source: o, bindings: b }, { text: ability.text, range: w?.abilities.find((a) => a.ability === ability)?.range, label }, new Set(), pool, performer);
+    return endSelfReplacements(runActions([g], ability.actions, { source: o, bindings: b }, { text: ability.text, range: w?.abilities.find((a) => a.ability === ability)?.range, label }, new Set(), pool, performer));
   }
   // cast
   const types = (w ?? { types: o.printed.types }).types.map((x) => x.toLowerCase());
@@ -561,7 +567,7 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     const b = bindingsFor(you, t.objects, t.players, pool);
     fillChoices(actions, b, pool, g);
     const text = spells.map((a) => a.text).join(' ');
-    const after = runActions([g], actions, { source: o, bindings: b }, { text, range: spells[0]?.range, label }, new Set(), pool, performer);
+    const after = endSelfReplacements(runActions([g], actions, { source: o, bindings: b }, { text, range: spells[0]?.range, label }, new Set(), pool, performer));
     // 608.2n: an instant or sorcery goes to its owner's graveyard as it finishes resolving.
     return performAll(after, () => [{ kind: 'zone', object: id, to: 'graveyard', cause: 'move' }], pool, performer, new Set());
   }

@@ -128,3 +128,24 @@ test('616.1: `choosing A#2 then B` names one copy', () => {
   assert.equal(a.final.outcomes.length, 1);
   assert.equal(finalPlayer(a, 'Bob').life, 8, '((3+2)×2)+2 = 12 damage');
 });
+
+test('614.15: a spell\'s own "instead" applies first to its own event and ends with the spell', () => {
+  const a = run(`
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    card "Darksteel Colossus" as colossus
+      type Artifact Creature — Golem
+      pt 11/11
+      text If Darksteel Colossus would be put into a graveyard from anywhere, reveal it and shuffle it into its owner's library instead.
+    card "Purge" as purge
+      type Sorcery
+      text Destroy target creature. If that creature would die, exile it instead.
+    enter bears, colossus
+    cast purge targeting colossus
+    expect colossus: zone exile
+    destroy bears
+    expect bears: zone graveyard`);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(failedExpectations(a), [], '616.1a: the self-replacement goes first, so Colossus is exiled, in one outcome');
+});
