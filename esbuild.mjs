@@ -21,6 +21,8 @@ const entries = [
   { in: 'server/src/server.ts', out: 'dist/server.js', minify: true },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'], minify: true },
   { in: 'client/test/e2e/suite.ts', out: 'dist/e2e/suite.js', external: ['vscode'] },
+  // The trace view's script runs in the webview (a browser): it carries the layout library (dagre).
+  { in: 'client/src/webview/trace-view.ts', out: 'dist/trace-view.js', minify: true, platform: 'browser', format: 'iife', target: 'es2022' },
 ];
 
 const contexts = [];
@@ -33,6 +35,7 @@ for (const e of entries) {
     external: e.external ?? [],
     banner: e.banner ? { js: e.banner } : undefined,
     minify: !!e.minify,
+    ...(e.platform ? { platform: e.platform, format: e.format, target: e.target } : {}),
   });
   contexts.push(ctx);
 }

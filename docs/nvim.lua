@@ -12,6 +12,25 @@ vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
   end,
 })
 
+-- Code lenses are not shown by default: refresh them for one buffer once a
+-- client is attached to it (a refresh before that finds no client and shows
+-- nothing). `refresh` works on the current buffer in Neovim < 0.10.
+local function refresh_lenses(bufnr)
+  if bufnr ~= vim.api.nvim_get_current_buf() then return end
+  pcall(vim.lsp.codelens.refresh, { bufnr = bufnr })
+end
+
+local function on_attach(_, bufnr)
+  refresh_lenses(bufnr)
+  -- The server publishes diagnostics after each analysis: the lenses are ready then too.
+  vim.api.nvim_create_autocmd({ 'DiagnosticChanged', 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
+    buffer = bufnr,
+    callback = function()
+      refresh_lenses(bufnr)
+    end,
+  })
+end
+
 local client_id -- one server for every .layers buffer (Neovim < 0.8)
 
 vim.api.nvim_create_autocmd('FileType', {
@@ -21,6 +40,9 @@ vim.api.nvim_create_autocmd('FileType', {
       name = 'layerlens',
       cmd = { 'node', server, '--stdio' },
       root_dir = vim.fn.getcwd(),
+      -- Neovim's hover window shows markdown tables as raw pipes: ask for aligned text.
+      init_options = { hover = { plainTables = true } },
+      on_attach = on_attach,
     }
     if vim.lsp.start then
       -- Neovim 0.8+: reuses a running client with the same name and root.
@@ -29,13 +51,5 @@ vim.api.nvim_create_autocmd('FileType', {
       client_id = client_id or vim.lsp.start_client(config)
       vim.lsp.buf_attach_client(args.buf, client_id)
     end
-  end,
-})
-
--- Code lenses are not shown by default: refresh them as the file changes.
-vim.api.nvim_create_autocmd({ 'BufEnter', 'InsertLeave', 'BufWritePost' }, {
-  pattern = '*.layers',
-  callback = function()
-    pcall(vim.lsp.codelens.refresh)
   end,
 })

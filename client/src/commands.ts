@@ -88,7 +88,7 @@ export const runAll: CommandFactory = (ctx) => async (): Promise<Totals> => {
   return totals;
 };
 
-/** Open the layer trace; `{ uri, object }` (from a code lens) focuses one object. */
+/** Open the layer trace; `{ uri, object, line }` (from a code lens) focuses one object at one point of the timeline. */
 export const showTrace: CommandFactory = (ctx) => {
   let panel: TracePanel | undefined;
   return async (arg?: unknown): Promise<boolean> => {
@@ -107,9 +107,26 @@ export const showTrace: CommandFactory = (ctx) => {
       void vscode.window.showErrorMessage(`Layerlens: cannot open ${uri.toString(true)}: ${errorText(e)}`);
       return false;
     }
-    await panel.show(uri, parseTraceArgs(arg).object);
+    const args = parseTraceArgs(arg);
+    // From the palette or the editor title (no argument): the point of the cursor. From a lens: its line, or the end of the file.
+    const editor = vscode.window.activeTextEditor;
+    const cursor = arg === undefined && editor?.document.uri.toString() === uri.toString() ? editor.selection.active.line : undefined;
+    await panel.show(uri, args.object, args.line ?? cursor);
     return true;
   };
+};
+
+/** The language reference shipped in the extension (docs/reference), as a Markdown preview. */
+export const openReference: CommandFactory = (ctx) => async (): Promise<boolean> => {
+  const uri = vscode.Uri.joinPath(ctx.extension.extensionUri, 'docs', 'reference', 'README.md');
+  try {
+    await vscode.workspace.fs.stat(uri);
+  } catch {
+    void vscode.window.showErrorMessage(`Layerlens: the language reference is missing from this installation (${uri.toString(true)}).`);
+    return false;
+  }
+  await vscode.commands.executeCommand('markdown.showPreview', uri);
+  return true;
 };
 
 export const restartServer: CommandFactory = (ctx) => async (): Promise<boolean> => {

@@ -17,6 +17,7 @@ export type TraceLevel = 'off' | 'messages' | 'verbose';
 export interface ServerSettings {
   codeLens: { enable: boolean };
   inlayHints: { enable: boolean };
+  diagnostics: { stateBasedActions: boolean };
 }
 
 export const CONFIG_SECTION = 'layerlens';
@@ -25,6 +26,7 @@ export const CONFIG_SECTION = 'layerlens';
 export const DEFAULTS = {
   'codeLens.enable': true,
   'inlayHints.enable': false,
+  'diagnostics.stateBasedActions': false,
   'trace.server': 'off' as TraceLevel,
 } as const;
 
@@ -42,13 +44,18 @@ export class Config {
     return this.bool('inlayHints.enable');
   }
 
+  /** State-based actions (704) in the Problems panel; off, they are in hover and trace only. */
+  get stateBasedActionsInProblems(): boolean {
+    return this.bool('diagnostics.stateBasedActions');
+  }
+
   get traceServer(): TraceLevel {
     const v = this.read('trace.server');
     return typeof v === 'string' && (TRACE_LEVELS as readonly string[]).includes(v) ? (v as TraceLevel) : DEFAULTS['trace.server'];
   }
 
   serverSettings(): ServerSettings {
-    return { codeLens: { enable: this.codeLensEnable }, inlayHints: { enable: this.inlayHintsEnable } };
+    return { codeLens: { enable: this.codeLensEnable }, inlayHints: { enable: this.inlayHintsEnable }, diagnostics: { stateBasedActions: this.stateBasedActionsInProblems } };
   }
 
   /** True when a configuration change touches `layerlens.<key>` (or any Layerlens setting without a key). */
@@ -56,7 +63,7 @@ export class Config {
     return e.affectsConfiguration(key ? `${CONFIG_SECTION}.${key}` : CONFIG_SECTION);
   }
 
-  private bool(key: 'codeLens.enable' | 'inlayHints.enable'): boolean {
+  private bool(key: 'codeLens.enable' | 'inlayHints.enable' | 'diagnostics.stateBasedActions'): boolean {
     const v = this.read(key);
     return typeof v === 'boolean' ? v : DEFAULTS[key];
   }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { Config, CONFIG_SECTION } from './config';
+import { restoreLensTooltips } from './middleware';
 import { Requests, type AnalysisResult, type ReportResult, type RequestMap, type RequestMethod, type TraceResult } from './protocol';
 
 export const LANGUAGE_ID = 'layers';
@@ -92,10 +93,10 @@ export class Ctx implements vscode.Disposable {
   }
 
   /** Send a custom request, starting the server if needed. Rejects when there is no server. */
-  async request<M extends RequestMethod>(method: M, uri: vscode.Uri, token?: vscode.CancellationToken): Promise<RequestMap[M]> {
+  async request<M extends RequestMethod>(method: M, uri: vscode.Uri, token?: vscode.CancellationToken, extra?: object): Promise<RequestMap[M]> {
     const client = await this.start();
     if (!client) throw new Error('the Layerlens language server is not running (see the "Layerlens Language Server" output)');
-    const params = { uri: client.code2ProtocolConverter.asUri(uri) };
+    const params = { ...extra, uri: client.code2ProtocolConverter.asUri(uri) };
     return token ? client.sendRequest<RequestMap[M]>(method, params, token) : client.sendRequest<RequestMap[M]>(method, params);
   }
 
@@ -103,8 +104,9 @@ export class Ctx implements vscode.Disposable {
     return this.request(Requests.analysis, uri, token);
   }
 
-  trace(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<TraceResult> {
-    return this.request(Requests.trace, uri, token);
+  /** The trace just after the statement on `line` (zero-based), or at the end of the file. */
+  trace(uri: vscode.Uri, line?: number, token?: vscode.CancellationToken): Promise<TraceResult> {
+    return this.request(Requests.trace, uri, token, line === undefined ? undefined : { line });
   }
 
   report(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<ReportResult> {
@@ -157,6 +159,9 @@ export class Ctx implements vscode.Disposable {
       },
       outputChannel: this.serverOutput,
       traceOutputChannel: this.serverOutput,
+      middleware: {
+        provideCodeLenses: async (doc, token, next) => restoreLensTooltips(await next(doc, token)),
+      },
     };
     // The id `layerlens` makes the client honour `layerlens.trace.server`.
     const client = new LanguageClient('layerlens', 'Layerlens Language Server', serverOptions, clientOptions);

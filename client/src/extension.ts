@@ -16,6 +16,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   ctx.registerCommand('runScenario', commands.runScenario);
   ctx.registerCommand('runAll', commands.runAll);
   ctx.registerCommand('showTrace', commands.showTrace);
+  ctx.registerCommand('openReference', commands.openReference);
   ctx.registerCommand('restartServer', commands.restartServer);
 
   ctx.push(new StatusController(ctx));

@@ -2,6 +2,8 @@
 // LSP. Names and shapes are the contract with server/src/server.ts; this module
 // is pure (no vscode import) so unit tests and pure helpers can use the types.
 
+import type { TraceGraph } from '../../server/src/lsp/trace-graph';
+
 /** Every custom request takes the document URI as the client sends it (`Uri.toString()`). */
 export interface UriParams {
   uri: string;
@@ -41,16 +43,34 @@ export interface TraceCharacteristic {
   steps: TraceStep[];
 }
 
+// The picture's data: the server's own types (type-only, so nothing of the server is bundled).
+export type { GraphEdge, GraphLoop, GraphNode, TraceGraph } from '../../server/src/lsp/trace-graph';
 export interface TraceObject {
   name: string;
   summary: string;
   characteristics: TraceCharacteristic[];
+  graph?: TraceGraph;
 }
 
-/** `layerlens/trace`: the layer-by-layer trace of every object at the end of the file. */
+/** A point of the timeline: just after the statement on zero-based `line`; -1 is the end of the file. */
+export interface TimelinePoint {
+  line: number;
+  label: string;
+}
+
+/** `layerlens/trace` parameters: without `line`, the end of the file. */
+export interface TraceParams extends UriParams {
+  line?: number;
+}
+
+/** `layerlens/trace`: the layer-by-layer trace of every object at one point of the timeline. */
 export interface TraceResult {
   uri: string;
   title: string;
+  at?: TimelinePoint;
+  points?: TimelinePoint[];
+  /** Several outcomes (616.1) exist at this point; the first is shown. */
+  branched?: boolean;
   objects: TraceObject[];
 }
 

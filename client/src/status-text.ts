@@ -1,5 +1,6 @@
 // What the status bar item says for the active `.layers` file. Pure so the
-// exact text (`✓ 12 ✗ 1`, which end-to-end tests read) is unit-tested.
+// exact text (`$(layers) Layerlens ✓ 12 ✗ 1`; the page shows
+// `Layerlens ✓ 12 ✗ 1` after the icon, which end-to-end tests read) is unit-tested.
 
 import type { AnalysisResult } from './protocol';
 
@@ -20,19 +21,34 @@ export function countExpectations(a: Pick<AnalysisResult, 'expectations'>): { pa
   return { passed, failed };
 }
 
+/** The item's icon (a codicon): the same layers as the Layer Trace button. */
+export const STATUS_ICON = '$(layers)';
+
 export function statusText(a: Pick<AnalysisResult, 'expectations'>): string {
   const { passed, failed } = countExpectations(a);
-  return `✓ ${passed} ✗ ${failed}`;
+  return `${STATUS_ICON} Layerlens ✓ ${passed} ✗ ${failed}`;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+const problems = (n: number) => `${n} ${n === 1 ? 'error or warning' : 'errors or warnings'}`;
+
+function fileName(uri: string | undefined): string {
+  const path = String(uri ?? '').replace(/[?#].*$/, '');
+  try {
+    return decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)) || 'this file';
+  } catch {
+    return path.slice(path.lastIndexOf('/') + 1) || 'this file';
+  }
+}
+
 export function statusView(a: AnalysisResult): StatusView {
   const { passed, failed } = countExpectations(a);
   const lines = [
-    `Layerlens: ${plural(passed, 'expectation')} passed, ${failed} failed`,
-    `${plural(a.diagnostics ?? 0, 'diagnostic')}, ${plural(a.objects ?? 0, 'object')}`,
-    'Click to run the scenario.',
+    `Layerlens · ${fileName(a.uri)}`,
+    `✓ ${passed} ${passed === 1 ? 'expectation passes' : 'expectations pass'} · ✗ ${failed} ${failed === 1 ? 'fails' : 'fail'}`,
+    `${problems(a.diagnostics ?? 0)} in Problems · ${plural(a.objects ?? 0, 'object')} in play`,
+    'Click to run this file and show its report.',
   ];
   return { text: statusText(a), tooltip: lines.join('\n'), tone: failed > 0 ? 'failed' : 'ok' };
 }

@@ -16,7 +16,7 @@ export type OutcomeState = 'passed' | 'failed' | 'errored';
 export interface ExpectOutcome {
   line: number;
   state: OutcomeState;
-  /** For `failed`: `expected 5/8, got 7/9`; for `errored`: why it was not checked. */
+  /** For `failed`: `expected pt 5/8, but it is pt 7/9`; for `errored`: why it was not checked. */
   message?: string;
   expected?: string;
   actual?: string;
@@ -64,10 +64,10 @@ export function sortKey(line: number): string {
   return String(line).padStart(7, '0');
 }
 
-/** What a failed expectation says, in the command line's words. */
+/** What a failed expectation says, in the words of its code lens (`✗ expected pt 3/3 · is pt 5/8`). */
 export function failureMessage(e: Pick<ExpectationResult, 'expected' | 'actual' | 'text'>): string {
-  if (e.expected !== undefined && e.actual !== undefined) return `expected ${e.expected}, got ${e.actual}`;
-  if (e.actual !== undefined) return `got ${e.actual}`;
+  if (e.expected !== undefined && e.actual !== undefined) return `expected ${e.expected}, but it is ${e.actual}`;
+  if (e.actual !== undefined) return `it is ${e.actual}`;
   return `failed: ${e.text}`;
 }
 

@@ -172,14 +172,19 @@ export class LayersTests implements vscode.Disposable {
     const outcomes = outcomesFor(items.map((t) => this.lines.get(t)!), analysis);
     items.forEach((t, i) => {
       const o = outcomes[i]!;
-      const location = new vscode.Location(uri, t.range ?? new vscode.Range(o.line, 0, o.line, 0));
       if (o.state === 'passed') run.passed(t);
       else {
+        // Where failures show: Problems (live as you type, across files, with
+        // the quick fix) and the line's code lens (its value, pass or fail)
+        // always; Test Results only after the user runs the tests, with the
+        // expected and actual values as a diff. VS Code draws that message on
+        // the item's line even without a location (it falls back to the item's
+        // range, which the gutter marks need), so the location is explicit.
         const msg =
           o.expected !== undefined && o.actual !== undefined
             ? vscode.TestMessage.diff(o.message ?? 'failed', o.expected, o.actual)
             : new vscode.TestMessage(o.message ?? 'failed');
-        msg.location = location;
+        msg.location = new vscode.Location(uri, t.range ?? new vscode.Range(o.line, 0, o.line, 0));
         if (o.state === 'failed') run.failed(t, msg);
         else run.errored(t, msg);
       }

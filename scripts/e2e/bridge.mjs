@@ -6,14 +6,48 @@
 //       ok when one matches the pattern (the status bar item, for instance)
 //   { kind: 'count', selector, equals, timeoutMs } → how many elements match,
 //       ok when that number is reached (test result icons in the gutter)
+//   { kind: 'pointer', action: 'click' | 'hover', selector, pattern?, timeoutMs }
+//       → click or hover the first matching element whose text matches the
+//       pattern (the status bar item), ok once it was there to point at
+//   { kind: 'select', selector, value } → choose an option of a <select>
+//       (the trace view's timeline picker)
+// With `frames: true` the selector is looked up in every frame of the page:
+// webviews (the layer trace) live in nested iframes.
 // The client side is client/test/e2e/ui.ts.
 
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { info } from './log.mjs';
 
-async function texts(page, selector) {
-  return page.locator(selector).evaluateAll((els) => els.map((e) => (e.textContent ?? '').replace(/\s+/g, ' ').trim()));
+/** The page itself, or every frame of it (webview content is two iframes deep). */
+const scopes = (page, req) => (req.frames ? page.frames() : [page]);
+
+async function texts(page, req) {
+  const out = [];
+  for (const scope of scopes(page, req)) {
+    try {
+      out.push(...(await scope.locator(req.selector).evaluateAll((els) => els.map((e) => (e.value !== undefined && e.tagName === 'SELECT' ? e.value : (e.textContent ?? '')).replace(/\s+/g, ' ').trim()))));
+    } catch {
+      // A frame that navigated away while we looked: the next poll sees the new one.
+    }
+  }
+  return out;
+}
+
+async function count(page, req) {
+  let n = 0;
+  for (const scope of scopes(page, req)) n += await scope.locator(req.selector).count().catch(() => 0);
+  return n;
+}
+
+async function select(page, req) {
+  for (const scope of scopes(page, req)) {
+    const el = scope.locator(req.selector);
+    if ((await el.count().catch(() => 0)) === 0) continue;
+    await el.first().selectOption(String(req.value));
+    return { ok: true };
+  }
+  return { ok: false, error: `no ${req.selector} to select ${req.value} in` };
 }
 
 /** Poll `probe` until it says ok or the time is up; return its last answer. */
@@ -31,6 +65,11 @@ async function answer(page, req, imagesDir, problems) {
     case 'screenshot': {
       const missing = [];
       for (const sel of req.waitFor ?? []) {
+        if (req.frames) {
+          const seen = await poll(page, 30000, async () => ({ ok: (await count(page, { selector: sel, frames: true })) > 0 }));
+          if (!seen.ok) missing.push(sel);
+          continue;
+        }
         try {
           await page.locator(sel).first().waitFor({ state: 'visible', timeout: 30000 });
         } catch {
@@ -49,15 +88,32 @@ async function answer(page, req, imagesDir, problems) {
     case 'text': {
       const re = new RegExp(req.pattern);
       return poll(page, req.timeoutMs ?? 15000, async () => {
-        const t = await texts(page, req.selector);
+        const t = await texts(page, req);
         return { ok: t.some((x) => re.test(x)), texts: t };
       });
     }
     case 'count':
       return poll(page, req.timeoutMs ?? 15000, async () => {
-        const count = await page.locator(req.selector).count();
-        return { ok: count === req.equals, count };
+        const n = await count(page, req);
+        return { ok: n === req.equals, count: n };
       });
+    case 'pointer': {
+      const re = req.pattern ? new RegExp(req.pattern) : undefined;
+      const found = await poll(page, req.timeoutMs ?? 15000, async () => {
+        const t = await texts(page, { selector: req.selector });
+        const index = t.findIndex((x) => !re || re.test(x));
+        return { ok: index >= 0, texts: t, index };
+      });
+      if (!found.ok) return { ok: false, texts: found.texts };
+      const target = page.locator(req.selector).nth(found.index);
+      if (req.action === 'click') await target.click();
+      else await target.hover();
+      return { ok: true, texts: found.texts };
+    }
+    case 'select': {
+      const r = await poll(page, req.timeoutMs ?? 15000, () => select(page, req));
+      return r;
+    }
     default:
       return { ok: false, error: `unknown request kind ${req.kind}` };
   }

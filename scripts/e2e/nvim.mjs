@@ -1,7 +1,8 @@
 // The language server in another editor: Neovim (Debian's, installed when
-// missing) runs headless with docs/nvim.lua, opens a sample, asks for a hover
-// and code lenses synchronously, and writes what came back to a JSON file;
-// this script asserts on it.   npm run test:nvim   (= build, then this)
+// missing) runs headless with docs/nvim.lua, opens a sample, waits for the
+// code lenses the config shows in that first buffer, asks for a hover and
+// code lenses synchronously, and writes what came back to a JSON file; this
+// script asserts on it (lenses shown, hover tables as aligned text).   npm run test:nvim   (= build, then this)
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -45,6 +46,14 @@ local ok, err = pcall(function()
   end, 50)
   if not out.attached then error('the layerlens client did not attach/initialize within 20s') end
   out.client = clients()[1].name
+  -- The lenses the config itself shows in this first buffer (no refresh from here).
+  vim.wait(20000, function()
+    return #(vim.lsp.codelens.get(buf) or {}) > 0
+  end, 50)
+  out.shown = {}
+  for _, lens in ipairs(vim.lsp.codelens.get(buf) or {}) do
+    table.insert(out.shown, lens.command and lens.command.title or '')
+  end
   local uri = vim.uri_from_bufnr(buf)
   local function first_result(method, p)
     local res = vim.lsp.buf_request_sync(buf, method, p, 10000) or {}
@@ -140,6 +149,12 @@ async function main() {
     info(`hover: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     assert.ok(text.length > 0, `no hover came back: ${JSON.stringify(r.hover)} ${JSON.stringify(r['textDocument/hover error'] ?? '')}`);
     assert.match(text, PT, 'the hover shows a power/toughness');
+    // docs/nvim.lua asks for tables as aligned text: Neovim shows markdown tables as raw pipes.
+    assert.doesNotMatch(text, /^\|/m, `a markdown table came back raw: ${text}`);
+    assert.match(text, /```text\nlayer +timestamp +source/, 'the trace table is aligned text');
+    const shown = Array.isArray(r.shown) ? r.shown : [];
+    info(`${shown.length} code lenses shown in the first buffer by the config, e.g. ${shown.slice(0, 2).map((t) => JSON.stringify(t)).join(', ')}`);
+    assert.ok(shown.length > 0, 'the first buffer shows no code lens: the config refreshed them before the client attached');
     const lenses = Array.isArray(r.codeLens) ? r.codeLens : [];
     const titles = lenses.map((l) => l.command?.title ?? '').filter(Boolean);
     info(`${lenses.length} code lenses, e.g. ${titles.slice(0, 3).map((t) => JSON.stringify(t)).join(', ')}`);

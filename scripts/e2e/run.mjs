@@ -110,7 +110,8 @@ async function main() {
     browser = opened;
     info(`workbench log: ${pageLog} (--verbose prints it here)`);
     const bridgeProblems = [];
-    stopBridge = serveBridge(opened.page, ws.bridge, IMAGES, bridgeProblems);
+    // Test runs keep their screenshots with the run; only --screenshots writes docs/images.
+    stopBridge = serveBridge(opened.page, ws.bridge, SCREENSHOTS ? IMAGES : join(ws.root, 'screenshots'), bridgeProblems);
 
     info(`running the suite (time limit ${TIMEOUT_S}s) ...`);
     const serverDied = new Promise((r) => server.child.once('exit', (c, s) => r(`the VS Code server exited (${s ?? c})`)));

@@ -17,6 +17,8 @@ const SCREENSHOT_SAMPLES = [
   '613-8a-blood-moon-and-urborg.layers',
   '613-7-humility-and-later-grants.layers',
   '616-1-furnace-of-rath-and-torbran.layers',
+  // The layer trace's picture of a dependency loop (client/test/e2e/screenshots.ts).
+  '613-8b-blood-moon-and-life-and-limb-loop.layers',
 ];
 
 /** Conformance files the suite uses (client/test/e2e/fixtures.ts names them). */

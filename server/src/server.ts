@@ -1,22 +1,23 @@
 // The Layerlens language server: wiring only. `createConnection` picks the
 // transport from the command line (`--stdio` for most editors, `--node-ipc`
 // for the VS Code client). Each request is answered by a plain function in
-// server/src/lsp over the analysed document (lsp/documents.ts: cached per
-// version, debounced after edits, cancelled by newer edits, cleared on close),
-// behind a guard that logs a failure and answers an empty result.
+// server/src/lsp over the parsed or analysed document (lsp/documents.ts:
+// parse-only features never wait for the engine; the analysis runs in slices,
+// resumes from the last one, is debounced after edits and dropped by newer
+// ones), behind a guard that logs a failure and answers an empty result.
 
-import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { codeActions } from './lsp/codeActions';
 import { completion } from './lsp/completion';
 import { analysisResult, missingAnalysis, missingReport, missingTrace, reportResult, traceResult } from './lsp/custom';
 import { definition, prepareRename, references, rename } from './lsp/definition';
 import { diagnostics } from './lsp/diagnostics';
-import { analyseFromDisk, DocumentStore, type AnalysedDocument } from './lsp/documents';
+import { analyseFromDisk, DocumentStore, type AnalysedDocument, type ParsedDocument } from './lsp/documents';
 import { foldingRanges } from './lsp/folding';
 import { formatting } from './lsp/formatting';
 import { guarded } from './lsp/guard';
-import { hover } from './lsp/hover';
+import { hover, hoverFor } from './lsp/hover';
 import { inlayHints } from './lsp/inlayHints';
 import { codeLenses, newLensMemory, type LensMemory } from './lsp/lens';
 import { sanePosition, saneRange } from './lsp/positions';
@@ -24,7 +25,7 @@ import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
 import { documentSymbols } from './lsp/symbols';
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = connect();
 const documents = new TextDocuments(TextDocument);
 const lensMemory = new Map<string, LensMemory>();
 let settings: Settings = DEFAULT_SETTINGS;
@@ -41,36 +42,78 @@ function refreshHints(): void {
   if (canRefreshHints) connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
 }
 
-const store = new DocumentStore(documents, (doc) => {
-  guarded('publishDiagnostics', undefined, () => {
-    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics(doc) });
-    refreshLenses();
-    if (settings.inlayHintsEnable) refreshHints();
-  }, log)();
-});
+/**
+ * Over stdio the server reads the stream itself, so that a broken stream (a
+ * bad `Content-Length`, the client gone) ends the process and the client can
+ * start a new one, instead of leaving a server that hears nothing forever.
+ */
+function connect() {
+  if (!process.argv.includes('--stdio')) return createConnection(ProposedFeatures.all);
+  const reader = new StreamMessageReader(process.stdin);
+  const quit = (why: string) => {
+    try {
+      process.stderr.write(`layerlens: ${why}; the server stops so that its client can start a new one\n`);
+    } finally {
+      process.exit(1);
+    }
+  };
+  reader.onError((e) => quit(`unreadable message (${(e as Error)?.message ?? String(e)})`));
+  process.stdin.on('end', () => quit('input closed'));
+  return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
+}
+
+function publishDiagnostics(doc: AnalysedDocument): void {
+  void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics(doc, { stateBasedActions: settings.stateBasedActionsInProblems }) });
+}
+
+const store = new DocumentStore(
+  documents,
+  (doc) => {
+    guarded('publishDiagnostics', undefined, () => {
+      publishDiagnostics(doc);
+      refreshLenses();
+      if (settings.inlayHintsEnable) refreshHints();
+    }, log)();
+  },
+  // Results lag the text by more than a second: the client shows a quiet "analysing…".
+  { onBusy: (uri, busy) => void connection.sendNotification('layerlens/analysing', { uri, busy }).catch(() => undefined) },
+);
 
 type WithDoc = { textDocument?: { uri?: unknown } } | null | undefined;
 
-/** A handler over the current analysis of the request's document; total, and empty when cancelled. */
-function onDoc<P extends WithDoc, R>(name: string, empty: R, fn: (doc: AnalysedDocument, params: P) => R) {
+/** The document of a request, or undefined. */
+const uriOf = (params: WithDoc): string | undefined => {
+  const uri = params?.textDocument?.uri;
+  return typeof uri === 'string' ? uri : undefined;
+};
+
+/** A handler over the parse of the request's document: never waits for the engine. */
+function onParsed<P extends WithDoc, R>(name: string, empty: R, fn: (doc: ParsedDocument, params: P) => R) {
   return guarded(name, empty, (params: P, token?: CancellationToken): R => {
-    const uri = params?.textDocument?.uri;
-    if (typeof uri !== 'string' || token?.isCancellationRequested) return empty;
-    const doc = store.current(uri);
-    if (!doc || token?.isCancellationRequested) return empty;
-    return fn(doc, params);
+    const uri = uriOf(params);
+    const doc = uri && !token?.isCancellationRequested ? store.parsed(uri) : undefined;
+    return doc ? fn(doc, params) : empty;
   }, log);
 }
 
+/** A handler over the analysis of the request's document: waits for it (the analysis runs in slices, so other requests go on). */
+function onAnalysed<P extends WithDoc, R>(name: string, empty: R, fn: (doc: AnalysedDocument, params: P) => R, early?: (uri: string, params: P) => AnalysedDocument | undefined) {
+  return async (params: P, token?: CancellationToken): Promise<R> => {
+    const uri = guarded(name, undefined, () => uriOf(params), log)();
+    if (!uri) return empty;
+    const doc = guarded(name, undefined, () => early?.(uri, params), log)() ?? (await store.analysed(uri));
+    if (!doc || token?.isCancellationRequested) return empty;
+    return guarded(name, empty, () => fn(doc, params), log)();
+  };
+}
+
 /** A custom request `{ uri }`: the open document, else the file on disk, else an empty answer of the right shape. */
-function onUri<R>(name: string, fn: (doc: AnalysedDocument) => R, missing: (uri: string) => R) {
-  return (params: unknown): R => {
+function onUri<R>(name: string, fn: (doc: AnalysedDocument, params: object) => R, missing: (uri: string) => R) {
+  return async (params: unknown): Promise<R> => {
     const raw = (params as { uri?: unknown } | null)?.uri;
     const uri = typeof raw === 'string' ? raw : '';
-    return guarded(name, missing(uri), (): R => {
-      const doc = store.current(uri) ?? analyseFromDisk(uri);
-      return doc ? fn(doc) : missing(uri);
-    }, log)();
+    const doc = (await store.analysed(uri)) ?? guarded(name, undefined, () => analyseFromDisk(uri), log)();
+    return doc ? guarded(name, missing(uri), () => fn(doc, params && typeof params === 'object' ? params : {}), log)() : missing(uri);
   };
 }
 
@@ -101,7 +144,15 @@ connection.onInitialize((params): InitializeResult => {
 connection.onDidChangeConfiguration(
   guarded('didChangeConfiguration', undefined, (p: { settings?: unknown } | null) => {
     const s = p?.settings as { layerlens?: unknown } | undefined;
+    const before = settings;
     if (s && typeof s === 'object' && s.layerlens !== undefined) settings = readSettings(s.layerlens, settings);
+    if (settings.stateBasedActionsInProblems !== before.stateBasedActionsInProblems) {
+      // The last finished analyses again; one still running publishes with the new setting anyway.
+      for (const d of documents.all()) {
+        const doc = store.last(d.uri);
+        if (doc) publishDiagnostics(doc);
+      }
+    }
     refreshLenses();
     refreshHints();
   }, log),
@@ -117,26 +168,27 @@ documents.onDidClose(
   }, log),
 );
 
-connection.onHover(onDoc('hover', null, (d, p) => hover(d, sanePosition(p.position))));
+// Hover answers at once from the last analysis when the edit came after the hovered line.
+connection.onHover(onAnalysed('hover', null, (d, p) => hoverFor(settings, hover(d, sanePosition(p.position))), (uri, p) => store.lastValidAt(uri, sanePosition(p.position))));
 connection.onCodeLens(
-  onDoc('codeLens', [], (d) => {
+  onAnalysed('codeLens', [], (d) => {
     if (!settings.codeLensEnable) return [];
     let m = lensMemory.get(d.uri);
     if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
     return codeLenses(d, m);
   }),
 );
-connection.onCompletion(onDoc('completion', [], (d, p) => completion(d, sanePosition(p.position))));
-connection.onDefinition(onDoc('definition', [], (d, p) => definition(d, sanePosition(p.position))));
-connection.onReferences(onDoc('references', [], (d, p) => references(d, sanePosition(p.position), p.context?.includeDeclaration ?? true)));
-connection.onPrepareRename(onDoc('prepareRename', null, (d, p) => prepareRename(d, sanePosition(p.position))));
-connection.onRenameRequest(onDoc('rename', null, (d, p) => rename(d, sanePosition(p.position), p.newName)));
-connection.onDocumentSymbol(onDoc('documentSymbol', [], (d) => documentSymbols(d)));
-connection.onFoldingRanges(onDoc('foldingRange', [], (d) => foldingRanges(d)));
-connection.onDocumentFormatting(onDoc('formatting', [], (d) => formatting(d)));
-connection.onCodeAction(onDoc('codeAction', [], (d, p) => codeActions(d, p)));
-connection.languages.semanticTokens.on(onDoc('semanticTokens', { data: [] }, (d) => semanticTokens(d)));
-connection.languages.inlayHint.on(onDoc('inlayHint', [], (d, p) => (settings.inlayHintsEnable ? inlayHints(d, saneRange(p.range)) : [])));
+connection.onCompletion(onParsed('completion', [], (d, p) => completion(d, sanePosition(p.position))));
+connection.onDefinition(onParsed('definition', [], (d, p) => definition(d, sanePosition(p.position))));
+connection.onReferences(onParsed('references', [], (d, p) => references(d, sanePosition(p.position), p.context?.includeDeclaration ?? true)));
+connection.onPrepareRename(onParsed('prepareRename', null, (d, p) => prepareRename(d, sanePosition(p.position))));
+connection.onRenameRequest(onParsed('rename', null, (d, p) => rename(d, sanePosition(p.position), p.newName)));
+connection.onDocumentSymbol(onParsed('documentSymbol', [], (d) => documentSymbols(d)));
+connection.onFoldingRanges(onParsed('foldingRange', [], (d) => foldingRanges(d)));
+connection.onDocumentFormatting(onParsed('formatting', [], (d) => formatting(d)));
+connection.onCodeAction(onAnalysed('codeAction', [], (d, p) => codeActions(d, p)));
+connection.languages.semanticTokens.on(onParsed('semanticTokens', { data: [] }, (d) => semanticTokens(d)));
+connection.languages.inlayHint.on(onAnalysed('inlayHint', [], (d, p) => (settings.inlayHintsEnable ? inlayHints(d, saneRange(p.range)) : [])));
 
 connection.onRequest('layerlens/analysis', onUri('layerlens/analysis', analysisResult, missingAnalysis));
 connection.onRequest('layerlens/trace', onUri('layerlens/trace', traceResult, missingTrace));

@@ -15,6 +15,10 @@ import './tests/diagnostics';
 import './tests/language';
 import './tests/ui';
 import './tests/commands';
+import './tests/typing';
+import './tests/lenses';
+import './tests/status';
+import './tests/trace';
 
 export async function run(): Promise<void> {
   const control = readControl();

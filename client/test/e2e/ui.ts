@@ -8,10 +8,13 @@ import { join } from 'node:path';
 import { readControl } from './control';
 import { withTimeout } from './runner';
 
+/** `frames`: look in every frame of the page (webviews such as the layer trace are nested iframes). */
 export type UiRequest =
-  | { kind: 'screenshot'; name: string; waitFor: string[] }
-  | { kind: 'text'; selector: string; pattern: string; timeoutMs?: number }
-  | { kind: 'count'; selector: string; equals: number; timeoutMs?: number };
+  | { kind: 'screenshot'; name: string; waitFor: string[]; frames?: boolean }
+  | { kind: 'text'; selector: string; pattern: string; timeoutMs?: number; frames?: boolean }
+  | { kind: 'count'; selector: string; equals: number; timeoutMs?: number; frames?: boolean }
+  | { kind: 'select'; selector: string; value: string; timeoutMs?: number; frames?: boolean }
+  | { kind: 'pointer'; action: 'click' | 'hover'; selector: string; pattern?: string; timeoutMs?: number };
 
 export interface UiAnswer {
   ok: boolean;

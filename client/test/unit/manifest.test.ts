@@ -10,14 +10,16 @@ const json = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
 const pkg = json('package.json');
 const contributes = pkg.contributes;
 
-test('the four commands are contributed under the Layerlens category', () => {
+test('the five commands are contributed under the Layerlens category', () => {
   const ids = contributes.commands.map((c: { command: string }) => c.command).sort();
-  assert.deepEqual(ids, ['layerlens.restartServer', 'layerlens.runAll', 'layerlens.runScenario', 'layerlens.showTrace']);
+  assert.deepEqual(ids, ['layerlens.openReference', 'layerlens.restartServer', 'layerlens.runAll', 'layerlens.runScenario', 'layerlens.showTrace']);
   for (const c of contributes.commands) assert.equal(c.category, 'Layerlens');
   const titles = Object.fromEntries(contributes.commands.map((c: { command: string; title: string }) => [c.command, c.title]));
-  assert.equal(titles['layerlens.runScenario'], 'Run Scenario');
-  assert.equal(titles['layerlens.runAll'], 'Run All Scenarios in Workspace');
-  assert.equal(titles['layerlens.showTrace'], 'Show Layer Trace');
+  // Names say what the command does, and differ from the Test Explorer's "Run Tests in Current File".
+  assert.equal(titles['layerlens.runScenario'], 'Run Current File and Show Report');
+  assert.equal(titles['layerlens.runAll'], 'Run All Files in Workspace and Show Report');
+  assert.equal(titles['layerlens.showTrace'], 'Open Layer Trace');
+  assert.equal(titles['layerlens.openReference'], 'Open Language Reference');
   assert.equal(titles['layerlens.restartServer'], 'Restart Language Server');
 });
 
@@ -67,14 +69,20 @@ test('language configuration: # comments, card/token blocks indent, events outde
   assert.ok(inc.test('card "Gray Ogre" as ogre'));
   assert.ok(inc.test('token Saproling'));
   assert.ok(!inc.test('enter ogre'));
-  assert.ok(dec.test('  enter ogre'));
-  assert.ok(!dec.test('  text Flying'));
-  assert.ok(!dec.test('  type Creature — Ogre'));
+  // Typing a statement on a line indented inside a card block moves it back out.
+  for (const line of ['  enter ogre', '    expect ogre 3/3', '\tcard b', '  Alice draws 2 cards', '  Bob loses 3 life']) assert.ok(dec.test(line), line);
+  for (const line of ['  text Flying', '  type Creature — Ogre', '  text draws', '  owner Alice', '  pt 2/2', 'enter ogre', '  text Whenever a player draws a card, it loses 1 life.'])
+    assert.ok(!dec.test(line), line);
   const enter = lc.onEnterRules.map((r: { beforeText: string; action: { indent: string } }) => [new RegExp(r.beforeText), r.action.indent]);
   const rule = (line: string) => enter.find(([re]: [RegExp]) => re.test(line))?.[1];
   assert.equal(rule('card "Gray Ogre" as ogre   # comment'), 'indent');
   assert.equal(rule('    '), 'outdent');
   assert.equal(rule('enter ogre'), undefined);
+  assert.equal(rule('  pt 2/2'), undefined, 'inside a block, Enter keeps the indentation');
+});
+
+test('new .layers files indent with 2 spaces, like the samples', () => {
+  assert.deepEqual(contributes.configurationDefaults['[layers]'], { 'editor.tabSize': 2, 'editor.insertSpaces': true });
 });
 
 test('snippets cover the statements the issue lists', () => {
@@ -90,4 +98,44 @@ test('packaging scripts and ignore file', () => {
   const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8');
   for (const keep of ['!dist/extension.js', '!dist/server.js', '!package.json']) assert.ok(ignore.includes(keep), keep);
   assert.ok(existsSync(join(ROOT, 'LICENSE')));
+});
+
+/** Does a `.vscodeignore` pattern (`**`, `dir/*.png`, `dir/**`, a plain path) match a file path? */
+function ignoreMatches(pattern: string, path: string): boolean {
+  const re = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*\*/g, '\u0000').replace(/\*/g, '[^/]*').replace(/\u0000/g, '.*');
+  return new RegExp(`^${re}$`).test(path);
+}
+
+/** Packaged by vsce: the last pattern that matches decides (`!` re-includes). */
+function packaged(path: string): boolean {
+  let included = true;
+  for (const raw of readFileSync(join(ROOT, '.vscodeignore'), 'utf8').split('\n')) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const negated = line.startsWith('!');
+    if (ignoreMatches(negated ? line.slice(1) : line, path)) included = negated;
+  }
+  return included;
+}
+
+test('the extension README (EXTENSION.md) is what the vsix shows, with images it packages', () => {
+  assert.match(pkg.scripts.package, /--readme-path EXTENSION\.md/);
+  assert.match(pkg.scripts.package, /--changelog-path CHANGELOG\.md/);
+  const readme = readFileSync(join(ROOT, 'EXTENSION.md'), 'utf8');
+  const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+  assert.ok(images.length >= 2, 'a screenshot or more');
+  for (const img of images) {
+    assert.ok(!/^[a-z]+:/.test(img), `${img}: a packaged file, not a remote one`);
+    assert.ok(existsSync(join(ROOT, img)), `${img} exists`);
+    assert.ok(packaged(img), `${img} is packaged (.vscodeignore)`);
+  }
+  assert.ok(readme.includes('(docs/reference/README.md)'), 'links the language reference');
+  assert.ok(packaged('docs/reference/README.md'), 'the language reference is packaged (Open Language Reference opens it)');
+  for (const p of ['dist/extension.js', 'dist/server.js', 'CHANGELOG.md', 'EXTENSION.md', 'language-configuration.json']) assert.ok(packaged(p), p);
+  // The developer README, sources and tests stay out.
+  for (const p of ['README.md', 'client/src/ctx.ts', 'server/src/server.ts', 'samples/305-7-blood-moon.layers', 'docs/nvim.lua']) assert.ok(!packaged(p), p);
+  // Every command and setting the README names exists.
+  const titles = contributes.commands.map((c: { title: string }) => c.title);
+  for (const t of titles) assert.ok(readme.includes(t), `EXTENSION.md names the command "${t}"`);
+  for (const key of Object.keys(contributes.configuration.properties)) assert.ok(readme.includes(`\`${key}\``), `EXTENSION.md names the setting ${key}`);
 });

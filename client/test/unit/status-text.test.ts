@@ -11,9 +11,9 @@ function analysis(passed: number, failed: number, diagnostics = 0, objects = 3):
   return { uri: 'file:///a.layers', expectations, diagnostics, objects };
 }
 
-test('the status text is exactly "✓ passed ✗ failed"', () => {
-  assert.equal(statusText(analysis(12, 1)), '✓ 12 ✗ 1');
-  assert.equal(statusText(analysis(0, 0)), '✓ 0 ✗ 0');
+test('the status text is exactly "<icon> Layerlens ✓ passed ✗ failed"', () => {
+  assert.equal(statusText(analysis(12, 1)), '$(layers) Layerlens ✓ 12 ✗ 1');
+  assert.equal(statusText(analysis(0, 0)), '$(layers) Layerlens ✓ 0 ✗ 0');
 });
 
 test('counts tolerate a missing expectations list', () => {
@@ -25,11 +25,14 @@ test('a failure paints the item as failed; all passing is ok', () => {
   assert.equal(statusView(analysis(3, 0)).tone, 'ok');
 });
 
-test('the tooltip gives the counts and what a click does', () => {
+test('the tooltip names the file, gives the counts in words and says what a click does', () => {
   const t = statusView(analysis(1, 2, 4, 1)).tooltip;
-  assert.match(t, /1 expectation passed, 2 failed/);
-  assert.match(t, /4 diagnostics, 1 object\b/);
-  assert.match(t, /Click to run the scenario/);
+  assert.equal(
+    t,
+    ['Layerlens · a.layers', '✓ 1 expectation passes · ✗ 2 fail', '4 errors or warnings in Problems · 1 object in play', 'Click to run this file and show its report.'].join('\n'),
+  );
+  assert.match(statusView(analysis(2, 1, 1, 2)).tooltip, /✓ 2 expectations pass · ✗ 1 fails\n1 error or warning in Problems · 2 objects in play/);
+  assert.match(statusView({ ...analysis(0, 0), uri: 'file:///w/my%20scenario.layers' }).tooltip, /^Layerlens · my scenario\.layers\n/);
 });
 
 test('busy and error views are distinct from results', () => {

@@ -53,14 +53,14 @@ test('outcomes follow the server: passed, failed with expected/actual, errored w
   };
   const [a, b, c] = outcomesFor([5, 6, 8], analysis);
   assert.deepEqual(a, { line: 5, state: 'passed' });
-  assert.deepEqual(b, { line: 6, state: 'failed', message: 'expected 2/2, got 3/3', expected: '2/2', actual: '3/3' });
+  assert.deepEqual(b, { line: 6, state: 'failed', message: 'expected 2/2, but it is 3/3', expected: '2/2', actual: '3/3' });
   assert.equal(c!.state, 'errored');
   assert.match(c!.message!, /not checked \(the file has 2 diagnostics; see Problems\)/);
 });
 
 test('failure messages degrade gracefully', () => {
-  assert.equal(failureMessage({ text: 'expect x 1/1', expected: '1/1', actual: '0/0' }), 'expected 1/1, got 0/0');
-  assert.equal(failureMessage({ text: 'expect x 1/1', actual: '0/0' }), 'got 0/0');
+  assert.equal(failureMessage({ text: 'expect x 1/1', expected: '1/1', actual: '0/0' }), 'expected 1/1, but it is 0/0');
+  assert.equal(failureMessage({ text: 'expect x 1/1', actual: '0/0' }), 'it is 0/0');
   assert.equal(failureMessage({ text: 'expect x 1/1' }), 'failed: expect x 1/1');
 });
 

@@ -34,3 +34,11 @@ test('URI components without a useful toString are rebuilt', () => {
   assert.deepEqual(parseTraceArgs({ uri: { scheme: 'file', authority: '', path: '/w/a.layers' }, object: 'ogre' }), { uri: 'file:///w/a.layers', object: 'ogre' });
   assert.deepEqual(parseTraceArgs({ scheme: 'file', path: '' }), {});
 });
+
+test('{ uri, object, line } picks a point of the timeline; a bad line is ignored', () => {
+  assert.deepEqual(parseTraceArgs({ uri: 'file:///w/a.layers', object: 'ogre', line: 12 }), { uri: 'file:///w/a.layers', object: 'ogre', line: 12 });
+  assert.deepEqual(parseTraceArgs({ uri: 'file:///w/a.layers', line: '3' }), { uri: 'file:///w/a.layers', line: 3 });
+  for (const bad of [-1, 1.5, 1e308, Number.NaN, 'x', null, {}]) {
+    assert.deepEqual(parseTraceArgs({ uri: 'file:///w/a.layers', line: bad }), { uri: 'file:///w/a.layers' }, String(bad));
+  }
+});

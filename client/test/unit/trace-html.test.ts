@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentSecurityPolicy, escapeHtml, makeNonce, renderMessageHtml, renderTraceHtml } from '../../src/trace-html';
+import { contentSecurityPolicy, escapeHtml, makeNonce, matchesFocus, renderMessageHtml, renderTraceHtml } from '../../src/trace-html';
 import type { TraceResult } from '../../src/protocol';
 
 const trace: TraceResult = {
@@ -41,11 +41,12 @@ test('nonces are fresh, long and CSP-safe', () => {
 
 test('the page carries the strict CSP with the nonce on its style and script', () => {
   const nonce = makeNonce();
-  const html = renderTraceHtml(trace, { nonce });
+  const html = renderTraceHtml(trace, { nonce, scriptUri: 'https://file+.vscode-resource.vscode-cdn.net/ext/dist/trace-view.js' });
   assert.equal(contentSecurityPolicy(nonce), `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';`);
   assert.ok(html.includes(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';">`));
   assert.ok(html.includes(`<style nonce="${nonce}">`));
-  assert.ok(html.includes(`<script nonce="${nonce}">`));
+  assert.ok(html.includes(`<script nonce="${nonce}" src="https://file+.vscode-resource.vscode-cdn.net/ext/dist/trace-view.js"></script>`));
+  assert.ok(html.includes(`<script nonce="${nonce}" type="application/json" id="trace-data">`));
   // Every script and style element carries the nonce.
   assert.equal((html.match(/<script\b/g) ?? []).length, (html.match(/<script nonce="/g) ?? []).length);
   assert.equal((html.match(/<style\b/g) ?? []).length, (html.match(/<style nonce="/g) ?? []).length);
@@ -89,8 +90,58 @@ test('focus marks the named object (case-insensitive) and only that one', () => 
 
 test('bad input still renders a page', () => {
   const html = renderTraceHtml({ uri: '', title: '', objects: undefined as never }, { nonce: 'n1' });
-  assert.match(html, /No objects in this scenario/);
+  assert.match(html, /No object is in play in this scenario/);
   const msg = renderMessageHtml('Trace <x>', 'server said <b>no</b>', 'n2');
   assert.ok(msg.includes('server said &lt;b&gt;no&lt;/b&gt;'));
   assert.ok(msg.includes(`style-src 'nonce-n2'`));
+});
+
+const points = [
+  { line: 11, label: 'line 12 · enter ogre' },
+  { line: 12, label: 'line 13 · put a +1/+1 counter on ogre' },
+  { line: -1, label: 'end of file' },
+];
+
+test('the timeline picker lists every statement and the end of the file, the point shown selected', () => {
+  const html = renderTraceHtml({ ...trace, points, at: points[1] }, { nonce: 'n0' });
+  assert.match(html, /<select id="point" aria-label="Point of the timeline"><option value="11">line 12 · enter ogre<\/option><option value="12" selected>line 13 · put a \+1\/\+1 counter on ogre<\/option><option value="-1">End of file<\/option><\/select>/);
+  assert.match(html, /Just after line 13 · put a \+1\/\+1 counter on ogre · 2 objects in play/);
+  const end = renderTraceHtml({ ...trace, points }, { nonce: 'n0' });
+  assert.match(end, /<option value="-1" selected>End of file/);
+  assert.match(end, /At the end of the file/);
+});
+
+test('plain wording: what an object without effects means, and an empty point of the timeline', () => {
+  const html = renderTraceHtml(trace, { nonce: 'n0' });
+  assert.doesNotMatch(html, /No characteristics/);
+  assert.match(html, /No continuous effect changes this object at this point of the timeline: it has its printed characteristics/);
+  const early = renderTraceHtml({ uri: 'u', title: 't', objects: [], points, at: points[0] }, { nonce: 'n0' });
+  assert.match(early, /No object is in play yet at this point of the timeline/);
+  const branched = renderTraceHtml({ ...trace, branched: true }, { nonce: 'n0' });
+  assert.match(branched, /several outcomes here; this view shows the first/);
+});
+
+test('the object picker; a chosen object hides the others; focus by label, name or alias', () => {
+  const html = renderTraceHtml(trace, { nonce: 'n0', focus: 'Gray Ogre', only: true });
+  assert.match(html, /<select id="object" aria-label="Object"><option value="">All objects<\/option><option value="0" selected>Gray Ogre<\/option>/);
+  assert.match(html, /<section class="object" id="obj-1" data-name="&lt;script&gt;alert\(1\)&lt;\/script&gt;" hidden>/);
+  assert.equal(matchesFocus('Gray Ogre (ogre)', 'ogre'), true);
+  assert.equal(matchesFocus('Gray Ogre (ogre)', 'gray ogre'), true);
+  assert.equal(matchesFocus('Gray Ogre (ogre)', 'Gray Ogre (ogre)'), true);
+  assert.equal(matchesFocus('Gray Ogre (ogre)', 'gre'), false);
+  assert.equal(matchesFocus('Gray Ogre', ''), false);
+});
+
+test('an object with a graph gets a picture slot and a legend; the data block cannot close its element', () => {
+  const graph = {
+    nodes: [{ id: 'a@4', layer: '4', order: 1, source: '</script><b>', effect: 'x', timestamp: '1', changes: [], loop: 0 }],
+    edges: [{ from: 'a@4', to: 'a@4', reason: 'r', inLoop: true }],
+    loops: [{ layer: '4', members: ['a@4'], order: 'A, then B' }],
+  };
+  const html = renderTraceHtml({ ...trace, objects: [{ ...trace.objects[0]!, graph }] }, { nonce: 'n0' });
+  assert.match(html, /<div class="picture" data-index="0"><\/div><p class="legend">/);
+  assert.match(html, /Dependency loop<\/span> in layer 4: applied in timestamp order \(613.8b\), A, then B\./);
+  const data = html.slice(html.indexOf('id="trace-data">') + 'id="trace-data">'.length, html.lastIndexOf('</script>'));
+  assert.ok(!data.includes('<'), data);
+  assert.equal(JSON.parse(data).graphs[0].graph.nodes[0].source, '</script><b>');
 });

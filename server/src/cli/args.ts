@@ -1,21 +1,24 @@
-// `layerlens run [--json] [--trace] [--no-color] FILE|DIR …` (spec section 8).
+// `layerlens run [--json] [--trace] [--readings] [--no-color] FILE|DIR …` (spec section 8).
 // Parsing is total: anything unexpected is a usage error (exit 2), never a throw.
 
 export interface RunOptions {
   command: 'run' | 'help' | 'version';
   json: boolean;
   trace: boolean;
+  /** `--readings`: how every ability was read, after the report. */
+  readings: boolean;
   color: boolean;
   paths: string[];
 }
 
 export type ParsedArgs = { ok: true; options: RunOptions } | { ok: false; error: string };
 
-export const USAGE = `Usage: layerlens run [--json] [--trace] [--no-color] FILE|DIR …
+export const USAGE = `Usage: layerlens run [--json] [--trace] [--readings] [--no-color] FILE|DIR …
 
   run FILE|DIR …   check .layers scenarios (directories are walked for .layers files)
   --json           print one JSON document instead of the report
   --trace          add the layer-by-layer trace of every object at the end of each file
+  --readings       add how every ability of every object was read (status, what it generates)
   --no-color       no ANSI colors (also when NO_COLOR is set or output is not a terminal)
   --color          ANSI colors even when output is not a terminal
   --help, -h       this help
@@ -27,7 +30,7 @@ that cannot be read.`;
 
 /** `colorDefault`: stdout is a terminal and NO_COLOR is not set. */
 export function parseArgs(argv: readonly string[], colorDefault: boolean): ParsedArgs {
-  const options: RunOptions = { command: 'run', json: false, trace: false, color: colorDefault, paths: [] };
+  const options: RunOptions = { command: 'run', json: false, trace: false, readings: false, color: colorDefault, paths: [] };
   const dashdash = argv.indexOf('--');
   const flags = dashdash < 0 ? argv : argv.slice(0, dashdash);
   // --help and --version win wherever they are, as most tools do.
@@ -42,6 +45,7 @@ export function parseArgs(argv: readonly string[], colorDefault: boolean): Parse
     else if (a === '--') literal = true;
     else if (a === '--json') options.json = true;
     else if (a === '--trace') options.trace = true;
+    else if (a === '--readings') options.readings = true;
     else if (a === '--no-color') options.color = false;
     else if (a === '--color') options.color = true;
     else if (a.startsWith('-') && a !== '-') return { ok: false, error: `unknown option "${a}"` };

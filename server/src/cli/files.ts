@@ -1,9 +1,9 @@
 // Files named on the command line: directories are walked recursively for
 // `.layers` files, sorted so that a run is deterministic. A file named
-// explicitly is read whatever its extension. Nothing here throws: a path
+// explicitly is read whatever its extension, if it is a regular file. Nothing here throws: a path
 // that cannot be read is listed with the reason (exit code 2).
 
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export interface FileList {
@@ -18,6 +18,9 @@ function reason(e: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
   return (e as Error | undefined)?.message ?? String(e);
 }
+
+/** Only regular files are read: reading a named pipe, a socket or a device can block for ever. */
+const NOT_REGULAR = 'not a regular file (a named pipe, socket or device is never read)';
 
 /** Code-unit order, not locale order: the same on every machine. */
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -48,20 +51,23 @@ export function collectFiles(paths: readonly string[]): FileList {
     for (const name of names) {
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const p = join(dir, name);
-      let isDir: boolean;
+      let st: Stats;
       try {
-        isDir = statSync(p).isDirectory();
+        st = statSync(p);
       } catch {
         continue; // a dangling link inside a directory is not something the user named
       }
-      if (isDir) walk(p);
-      else if (name.endsWith('.layers')) add(p);
+      if (st.isDirectory()) walk(p);
+      // A named pipe or a device called `x.layers` would block the read forever.
+      else if (name.endsWith('.layers') && st.isFile()) add(p);
     }
   };
   for (const p of paths) {
     try {
-      if (statSync(p).isDirectory()) walk(p);
-      else add(p);
+      const st = statSync(p);
+      if (st.isDirectory()) walk(p);
+      else if (st.isFile()) add(p);
+      else problems.push({ path: p, reason: NOT_REGULAR });
     } catch (e) {
       problems.push({ path: p, reason: reason(e) });
     }

@@ -20,6 +20,16 @@ export const COLOR: Style = { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31,
 const id = (s: string) => s;
 export const PLAIN: Style = { bold: id, dim: id, red: id, green: id, yellow: id, cyan: id };
 
+/**
+ * Text from the file made safe for a terminal: control characters (C0, DEL,
+ * C1) are written as `--json` writes them (`\u001b`), so a name or an ability
+ * cannot set the window title, clear the screen or write the clipboard. Our
+ * own color codes (COLOR above) are kept; so is a newline, and a tab.
+ */
+export function printable(s: string): string {
+  return s.replace(/\u001b\[(?:1|2|22|31|32|33|36|39)m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (m) => (m.length > 1 ? m : `\\u${m.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
+
 export function ptOf(c: Characteristics): string {
   return c.power === null || c.toughness === null ? '—' : `${c.power}/${c.toughness}`;
 }

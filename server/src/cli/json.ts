@@ -6,6 +6,7 @@
 import type { Range, Severity } from '../syntax/ast';
 import type { Analysis, ObjectView, Outcome, PlayerView, TraceStep, WorldView } from '../engine/results';
 import { reasonText } from './trace';
+import { objectReadings, type ObjectReading } from '../present/object-readings';
 
 export interface JsonStep {
   layer: string;
@@ -35,6 +36,10 @@ export interface JsonObject {
   tapped: boolean;
   /** Beyond the spec's keys: the id (`alias`, `alias#k`) that tells copies apart. */
   id: string;
+  /** 613.11 rule effects on it (only when there are some): `can't attack or block (Pacifism)`. */
+  rules?: string[];
+  /** How each ability was read (issue 8): status, reasons, and what it generates, in the hover's words. */
+  readings?: ObjectReading[];
   trace?: JsonStep[];
 }
 
@@ -47,6 +52,7 @@ export interface JsonPlayer {
   libraryDrawn: number;
   maxHandSize: number | null;
   abilities: string[];
+  rules?: string[];
   trace?: JsonStep[];
 }
 
@@ -102,6 +108,7 @@ export function objectJson(o: ObjectView, names?: (id: string) => string): JsonO
     counters: Object.fromEntries(Object.entries(o.counters).filter(([, n]) => n > 0)),
     tapped: o.tapped,
     id: o.id,
+    ...(o.rules.length ? { rules: [...o.rules] } : {}),
     ...(names ? { trace: o.trace.map((t) => stepJson(t, names)) } : {}),
   };
 }
@@ -116,6 +123,7 @@ export function playerJson(p: PlayerView, names?: (id: string) => string): JsonP
     libraryDrawn: p.libraryDrawn,
     maxHandSize: p.maxHandSize,
     abilities: [...p.abilities],
+    ...(p.rules.length ? { rules: [...p.rules] } : {}),
     ...(names ? { trace: p.trace.map((t) => stepJson(t, names)) } : {}),
   };
 }
@@ -125,10 +133,14 @@ function loopsJson(w: WorldView): JsonLoopMember[][] {
   return w.loops.map((l) => l.map((id) => ({ effect: id, source: byId.get(id)?.sourceName ?? id, text: byId.get(id)?.text ?? '' })));
 }
 
-function worldJson(w: WorldView, trace: boolean) {
+function worldJson(w: WorldView, trace: boolean, a?: Analysis) {
   const names = trace ? effectNamer(w) : undefined;
+  const withReadings = (o: ObjectView): JsonObject => {
+    const j = objectJson(o, names);
+    return a ? { ...j, readings: objectReadings(a, o), ...(j.trace ? { trace: j.trace } : {}) } : j;
+  };
   return {
-    objects: w.objects.filter((o) => o.zone !== null).map((o) => objectJson(o, names)),
+    objects: w.objects.filter((o) => o.zone !== null).map(withReadings),
     players: w.players.map((p) => playerJson(p, names)),
     loops: loopsJson(w),
   };
@@ -155,13 +167,13 @@ function eventsJson(a: Analysis): NonNullable<JsonFile['events']> {
 export function fileJson(file: string, a: Analysis, trace = false): JsonFile {
   const outcomes = a.final.outcomes;
   const w = outcomes[0]?.world;
-  const first = w ? worldJson(w, trace) : { objects: [], players: [], loops: [] };
+  const first = w ? worldJson(w, trace, a) : { objects: [], players: [], loops: [] };
   return {
     file,
     diagnostics: a.diagnostics.map((d) => ({ range: d.range, severity: d.severity, code: d.code, message: d.message })),
     expectations: a.expectations.map((e) => ({ line: e.line, text: e.text, passed: e.passed, expected: e.expected, actual: e.actual })),
     ...first,
-    ...(outcomes.length > 1 ? { outcomes: outcomes.map((o) => ({ choices: o.choices, ...worldJson(o.world, trace) })) } : {}),
+    ...(outcomes.length > 1 ? { outcomes: outcomes.map((o) => ({ choices: o.choices, ...worldJson(o.world, trace, a) })) } : {}),
     ...(trace ? { events: eventsJson(a) } : {}),
   };
 }

@@ -12,8 +12,10 @@ import type { LayersFile } from '../syntax/ast';
 import { parseLayers } from '../syntax/parser';
 import { parseArgs, USAGE, type RunOptions } from './args';
 import { collectFiles } from './files';
-import { COLOR, PLAIN, plural, type Style } from './format';
+import { append } from '../util/arrays';
+import { COLOR, PLAIN, plural, printable, type Style } from './format';
 import { fileJson, type JsonFile } from './json';
+import { readingLines } from './readings';
 import { reportFile, summarize, type FileSummary } from './report';
 import { traceFile } from './trace';
 
@@ -68,11 +70,12 @@ export function analyzeFile(path: string, text: string): Analysis {
 function renderFile(path: string, a: Analysis, o: RunOptions, style: Style): { lines: string[]; internal: boolean } {
   try {
     const lines = reportFile(path, a, style);
-    if (o.trace) lines.push('', ...traceFile(a, style));
-    return { lines, internal: false };
+    if (o.readings) append(lines, ['', ...readingLines(a, style)]);
+    if (o.trace) append(lines, ['', ...traceFile(a, style)]);
+    return { lines: lines.map(printable), internal: false };
   } catch (e) {
     const d = internalError(e, 'writing the report');
-    return { lines: [style.bold(path), `${path}:1:1: ${style.red('error')}: ${d.message} [internal]`], internal: true };
+    return { lines: [style.bold(path), `${path}:1:1: ${style.red('error')}: ${d.message} [internal]`].map(printable), internal: true };
   }
 }
 
@@ -121,7 +124,7 @@ export function run(argv: readonly string[], env: RunEnv): RunResult {
     else {
       const r = renderFile(f, a, o, style);
       if (r.internal) sum.errors++;
-      out.push(...r.lines, '');
+      append(out, r.lines).push('');
     }
     total.files++;
     total.passed += sum.passed;
@@ -131,6 +134,7 @@ export function run(argv: readonly string[], env: RunEnv): RunResult {
     // 1 needs a failed expectation or an error; warnings never fail a run.
     if (sum.failed || sum.errors) code = Math.max(code, 1);
   }
+  stderr = printable(stderr);
   if (o.json) return { code, stdout: `${JSON.stringify({ files: json }, null, 2)}\n`, stderr };
   if (!total.files) return { code, stdout: '', stderr };
   out.push(totalLine(total, style));

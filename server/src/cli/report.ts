@@ -7,7 +7,8 @@
 import type { Diagnostic } from '../syntax/ast';
 import type { Analysis, ObjectView, Outcome, PlayerView, WorldView } from '../engine/results';
 import { abilityList, colorsOf, countersOf, location, objectLabel, objectTitle, plural, ptOf, typeLineOf, type Style } from './format';
-import { table } from './table';
+import { append } from '../util/arrays';
+import { hanging, REPORT_WIDTH, table } from './table';
 
 export interface FileSummary {
   passed: number;
@@ -40,7 +41,7 @@ function labelOf(w: WorldView, id: string): string {
   return o ? objectLabel(o) : id;
 }
 
-/** What the table has no column for: face down (708.2), attachment, damage, an owner other than the controller. */
+/** What the table has no column for: face down (708.2), attachment, damage, an owner other than the controller, tapped. */
 function notesOf(o: ObjectView, w: WorldView): string {
   const n: string[] = [];
   if (o.faceDown) n.push('face down');
@@ -48,8 +49,16 @@ function notesOf(o: ObjectView, w: WorldView): string {
   if (o.damage) n.push(`${o.damage} damage`);
   if (o.owner !== o.controller) n.push(`owned by ${o.owner}`);
   if (o.isToken) n.push('token');
+  if (o.zone === 'battlefield' && o.tapped) n.push('tapped');
+  // 613.11: rule effects, in the words of the ability that makes them.
+  for (const r of o.rules) n.push(r);
   return n.join(', ');
 }
+
+/** A line of the report in REPORT_WIDTH columns, continued `indent` spaces in. */
+const fit = (line: string, indent: number) => hanging(line, REPORT_WIDTH, indent);
+
+const DIFFERS = '(differs by outcome)';
 
 const OBJECT_COLUMNS: Column<ObjectView>[] = [
   { header: 'object', value: (o) => objectTitle(o) },
@@ -59,11 +68,20 @@ const OBJECT_COLUMNS: Column<ObjectView>[] = [
   { header: 'controller', value: (o) => o.controller },
   { header: 'zone', value: (o) => o.zone ?? 'nowhere' },
   { header: 'counters', value: (o) => countersOf(o) },
-  { header: 'tapped', value: (o) => (o.zone === 'battlefield' ? (o.tapped ? 'tapped' : 'untapped') : '') },
   { header: 'notes', value: notesOf },
-  // Last, one ability per line: long Oracle texts would push every other column off screen.
-  { header: 'abilities', value: (o) => (o.chars.abilities.length ? abilityList(o.chars).join('\n') : '—'), multi: true },
+  // Not a column: listed under the row, one ability per line (Oracle texts are long).
+  { header: 'abilities', value: (o) => abilityList(o.chars).join('\n'), multi: true },
 ];
+
+/** Columns shown only when some row has a value. */
+const OPTIONAL = new Set(['counters', 'notes']);
+
+/** The abilities under an object's row: `  · Flying`, long texts wrapped under themselves. */
+function abilityLines(cell: string): string[] {
+  if (!cell) return [];
+  const items = cell === DIFFERS ? ['abilities differ by outcome (see the outcomes below)'] : cell.split('\n');
+  return items.flatMap((a) => fit(`  · ${a}`, 4 + (a.startsWith('"') ? 1 : 0)));
+}
 
 const PLAYER_COLUMNS: Column<PlayerView>[] = [
   { header: 'player', value: (p, w) => p.name + (p.name === w.activePlayer ? ' (active)' : '') },
@@ -72,8 +90,9 @@ const PLAYER_COLUMNS: Column<PlayerView>[] = [
   { header: 'graveyard', value: (p) => String(p.graveyard.length) },
   { header: 'exile', value: (p) => String(p.exile.length) },
   { header: 'max hand size', value: (p) => (p.maxHandSize === null ? 'none' : String(p.maxHandSize)) },
-  { header: 'abilities', value: (p) => p.abilities.join('\n') || '—', multi: true },
+  { header: 'abilities', value: (p) => [...p.abilities, ...p.rules.map((r) => `rule: ${r}`)].join('\n') || '—', multi: true },
 ];
+
 
 const placed = (w: WorldView) => w.objects.filter((o) => o.zone !== null);
 
@@ -104,7 +123,7 @@ function merged<T>(
       const distinct = [...new Set(values)];
       if (distinct.length === 1) return distinct[0]!;
       values.forEach((v, i) => diffs[i]!.push(ci === 0 ? `${name}: ${v}` : `${name}: ${c.header} ${v ? v.replace(/\n/g, '; ') : '(none)'}`));
-      if (c.multi) return '(differs by outcome)';
+      if (c.multi) return DIFFERS;
       return distinct.map((v) => v || '(none)').join(' or ');
     });
   });
@@ -127,21 +146,25 @@ export function stateLines(outcomes: readonly Outcome[], s: Style): string[] {
   const out: string[] = [];
   const objs = merged(worlds, placed, (o) => o.id, OBJECT_COLUMNS, (o) => objectLabel(o));
   if (objs.rows.length) {
-    const cols = OBJECT_COLUMNS.map((c, i) => i).filter((i) => OBJECT_COLUMNS[i]!.header !== 'notes' || objs.rows.some((r) => r[i]));
-    out.push(...table(cols.map((i) => OBJECT_COLUMNS[i]!.header), objs.rows.map((r) => cols.map((i) => r[i]!))).map((l, i) => (i === 0 ? s.bold(l) : l)));
+    const ab = OBJECT_COLUMNS.length - 1;
+    const cols = OBJECT_COLUMNS.map((_, i) => i).filter((i) => i !== ab && (!OPTIONAL.has(OBJECT_COLUMNS[i]!.header) || objs.rows.some((r) => r[i])));
+    const lines = table(cols.map((i) => OBJECT_COLUMNS[i]!.header), objs.rows.map((r) => cols.map((i) => r[i]!)), { maxWidth: REPORT_WIDTH, below: objs.rows.map((r) => abilityLines(r[ab]!)) });
+    append(out, lines.map((l, i) => (i === 0 ? s.bold(l) : l)));
   } else out.push(s.dim('no object is in any zone'));
   const nowhere = worlds[0]!.objects.filter((o) => o.zone === null).map(objectLabel);
-  if (nowhere.length) out.push(s.dim(`not in any zone: ${nowhere.join(', ')}`));
+  if (nowhere.length) append(out, fit(`not in any zone: ${nowhere.join(', ')}`, 2).map(s.dim));
   out.push('');
   const players = merged(worlds, (w) => w.players, (p) => p.name, PLAYER_COLUMNS, (p) => p.name);
-  out.push(...table(PLAYER_COLUMNS.map((c) => c.header), players.rows).map((l, i) => (i === 0 ? s.bold(l) : l)));
-  out.push(...loopLines(worlds, s));
+  append(out, table(PLAYER_COLUMNS.map((c) => c.header), players.rows, { maxWidth: REPORT_WIDTH }).map((l, i) => (i === 0 ? s.bold(l) : l)));
+  append(out, loopLines(worlds, s));
   if (outcomes.length > 1) {
-    out.push('', s.bold(`${outcomes.length} outcomes (616.1: the order of replacement effects was left to a choice):`));
+    // Outcomes come from open 616.1 orders, or from `you may` / modal choices with no `choosing` answer (engine/choice-actions.ts).
+    const answerable = outcomes.some((o) => o.choices.some((c) => / chooses (not )?to |^modes? \d/.test(c)));
+    out.push('', s.bold(`${outcomes.length} outcomes (${answerable ? 'a choice was left open: answer it with `choosing …` to keep one' : '616.1: the order of replacement effects was left to a choice'}):`));
     outcomes.forEach((o, i) => {
-      out.push(`  outcome ${i + 1}: ${o.choices.length ? o.choices.join('; ') : '(no choice)'}`);
+      append(out, fit(`  outcome ${i + 1}: ${o.choices.length ? o.choices.join('; ') : '(no choice)'}`, 4));
       const d = [...objs.diffs[i]!, ...players.diffs[i]!];
-      for (const line of d) out.push(`      ${line}`);
+      for (const line of d) append(out, fit(`      ${line}`, 8));
       if (!d.length) out.push(s.dim('      (the same objects and players as the others)'));
     });
   }
@@ -151,6 +174,7 @@ export function stateLines(outcomes: readonly Outcome[], s: Style): string[] {
 function diagnosticLine(file: string, d: Diagnostic, s: Style): string {
   const sev = d.severity === 'error' ? s.red('error') : d.severity === 'warning' ? s.yellow('warning') : s.cyan('info');
   // A message of several lines keeps its continuation indented under the location.
+  // One line per problem, never wrapped: tools read `file:line:col: severity: message [code]` from a line.
   return `${location(file, d.range.start)}: ${sev}: ${d.message.replace(/\n/g, '\n    ')} [${d.code}]`;
 }
 
@@ -167,13 +191,13 @@ export function expectationLines(a: Analysis, s: Style): string[] {
   const out = ['', s.bold('expectations:')];
   for (const e of a.expectations) {
     if (e.passed) {
-      out.push(`  ${s.green('✓')} line ${e.line + 1}: ${e.text}`);
+      append(out, fit(`  ${s.green('✓')} line ${e.line + 1}: ${e.text}`, 6));
       continue;
     }
-    out.push(`  ${s.red('✗')} line ${e.line + 1}: ${e.text}`);
+    append(out, fit(`  ${s.red('✗')} line ${e.line + 1}: ${e.text}`, 6));
     const failed = e.facts.filter((f) => !f.passed);
-    if (failed.length > 1) for (const f of failed) out.push(`      expected ${f.expected}`, `      got      ${s.red(f.actual)}`);
-    else out.push(`      expected ${e.expected}`, `      got      ${s.red(e.actual)}`);
+    const pairs = failed.length > 1 ? failed : [e];
+    for (const f of pairs) append(out, [...fit(`      expected ${f.expected}`, 15), ...fit(`      got      ${s.red(f.actual)}`, 15)]);
   }
   return out;
 }
@@ -184,9 +208,9 @@ export function summaryLine(sum: FileSummary): string {
 
 export function reportFile(file: string, a: Analysis, s: Style): string[] {
   const title = a.file.scenario ? ` — ${a.file.scenario.title.value}` : '';
-  const out = [s.bold(`${file}${title}`), ...diagnosticLines(file, a, s), ''];
-  out.push(...stateLines(a.final.outcomes, s));
-  out.push(...expectationLines(a, s));
+  const out = [...fit(`${file}${title}`, 2).map(s.bold), ...diagnosticLines(file, a, s), ''];
+  append(out, stateLines(a.final.outcomes, s));
+  append(out, expectationLines(a, s));
   out.push('', summaryLine(summarize(a)));
   return out;
 }

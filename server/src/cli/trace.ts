@@ -88,7 +88,7 @@ export function stepLines(step: TraceStep, names: Names): string[] {
   ];
   const changes = changeLines(step.changes);
   for (const c of changes) out.push(`         ${c}`);
-  if (!changes.length) out.push('         (no change: the value was already so)');
+  if (!changes.length) out.push(step.layer === 'rules' ? '         (a rule of the game for it: no characteristic changes, 613.11)' : '         (no change: the value was already so)');
   return out;
 }
 

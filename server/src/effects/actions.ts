@@ -8,7 +8,19 @@ import { parseDuration } from './conditions';
 import { parseAmount, parseCount } from './count';
 import { parseEffectSentence } from './continuous';
 import { parsePrevention, parseReplacement } from './replacement';
+import { parseCombatPrevention } from './replacement-damage';
+import { parseNotSimulated } from './not-simulated';
+import { parseChoiceClause, parseClauseSuffix } from './choice';
+import { parseTapOrUntap } from './modes';
 import { emptyFilter, parsePlayer, parseSubject, type ReadState } from './selector';
+import { parsePutCounters, parseRemoveCounters } from './counters';
+import { forEachAmount } from './amounts';
+import { parseDouble } from './double';
+import { entering, fromGraveyard, inGraveyard, parseReturn } from './returns';
+import { parseSacrificeChosen } from './sacrifice';
+import { parseTargetQuantity } from './targets';
+import { parseTokenActions } from './tokens';
+import { parseFight, parseKeywordAction } from './keyword-actions';
 import type { Words } from './words';
 
 /** A whole sentence of actions (clauses joined by `and`, `, then`). */
@@ -19,6 +31,17 @@ export function parseActions(c: Words, st: ReadState): Action[] | undefined {
     c.restore(at);
     return undefined;
   }
+  // `Until end of turn, double its power and toughness and it gains trample.`: the leading duration is every clause's.
+  if (c.ws[at]?.w === 'until') {
+    const end = c.save();
+    c.restore(at);
+    const lead = c.is('until', 'end', 'of', 'turn', ',');
+    c.restore(end);
+    for (const a of lead ? r : []) {
+      if (a.kind === 'create-effect' && a.duration.kind === 'forever') a.duration = { kind: 'end-of-turn' };
+      if (a.kind === 'double' && !a.duration) a.duration = { kind: 'end-of-turn' };
+    }
+  }
   return r;
 }
 
@@ -26,7 +49,10 @@ export function parseActions(c: Words, st: ReadState): Action[] | undefined {
 export function parseActionClauses(c: Words, st: ReadState, stopAtInstead: boolean): Action[] | undefined {
   const out: Action[] = [];
   for (;;) {
-    const a = parseClause(c, st);
+    const from = c.save();
+    const read = parseClause(c, st);
+    // `… unless PLAYER pays {2}`, `… at the beginning of the next end step` (choice.ts).
+    const a = read && (parseClauseSuffix(c, st, read, from) ?? read);
     if (!a) return out.length && stopAtInstead ? out : undefined;
     out.push(...a);
     if (c.done || (stopAtInstead && c.is('instead'))) return out;
@@ -51,14 +77,22 @@ const forever = (): Duration => ({ kind: 'forever' });
 export const modifiesEarlierText = new WeakSet<Action>();
 
 /** A subject for an action on objects; a lone `a creature` (one of several, chosen) is not something the engine can pick. */
-function objectsOf(c: Words, st: ReadState): Selector | undefined {
-  if (c.is('a|an|another|any') && !c.is('any', 'target')) {
+export function objectsOf(c: Words, st: ReadState): Selector | undefined {
+  if (c.is('a|an|another|any') && !c.is('any', 'target') && !startsTargets(c)) {
     c.expect('a definite object (`target creature`, `this creature`, `it`, `all creatures`: choosing one of several is not supported)');
     return undefined;
   }
   const s = parseSubject(c, st);
   if (s && s.kind === 'player') return undefined;
   return s;
+}
+
+/** `another target …`, `any number of target …` (targets.ts). */
+function startsTargets(c: Words): boolean {
+  const at = c.save();
+  const q = parseTargetQuantity(c);
+  c.restore(at);
+  return !!q;
 }
 
 function zoneWord(c: Words): Zone | undefined {
@@ -71,8 +105,8 @@ function zoneWord(c: Words): Zone | undefined {
 }
 
 /** `its owner's hand`, `their owners' libraries`, `the battlefield`, `your graveyard`. */
-function zoneOf(c: Words): Zone | undefined {
-  c.oneOf(['its', "owner's"], ['their', "owner's"], ['their', "owners'"], ['your'], ['the']);
+export function zoneOf(c: Words): Zone | undefined {
+  c.oneOf(['its', "owner's"], ['their', "owner's"], ['their', "owners'"], ['your'], ['the'], ['its'], ['their'], ['that', "player's"]);
   return zoneWord(c);
 }
 
@@ -89,14 +123,35 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     return undefined;
   };
   const span = () => c.span(at, c.i);
+  // `you may …`, `unless … pays …, …`, `if you control …, …` (choice.ts).
+  const chosen = parseChoiceClause(c, st, parseActionClauses);
+  if (chosen) return chosen;
+  // Recognised, not played out (library handling, dice, …): an information diagnostic says why.
+  const skipped = parseNotSimulated(c, st);
+  if (skipped) return skipped;
+  // 111.1: `Create two 1/1 red Goblin creature tokens`, `put a 3/3 green Beast creature token onto the battlefield`.
+  const tokens = parseTokenActions(c, st);
+  if (tokens) return tokens;
+  // 701: `investigate`, `adapt 3`, `bolster 2`, `proliferate`, `populate`, `attach ~ to it`
+  const keywordAction = parseKeywordAction(c, st);
+  if (keywordAction) return [keywordAction];
   // 615: prevention created by a spell or ability.
+  const combat = parseCombatPrevention(c, st);
+  if (combat) return combat.replacements.map((replacement): Action => ({ kind: 'create-replacement', replacement, duration: combat.duration ?? forever(), span: span() }));
   const prev = parsePrevention(c, st);
   if (prev) return [{ kind: 'create-replacement', replacement: prev.replacement, duration: prev.duration ?? forever(), span: span() }];
+  // `This turn, each creature you control enters with an additional +1/+1 counter on it.`: a replacement for the turn.
+  if (c.opt('this', 'turn', ',')) {
+    const rep = parseReplacement(c, st);
+    if (!rep) return fail();
+    return rep.map((replacement): Action => ({ kind: 'create-replacement', replacement, duration: { kind: 'end-of-turn' }, span: span() }));
+  }
   // `If that creature would die this turn, exile it instead.` inside a spell: a replacement it creates.
   if (c.is('if')) {
     const rep = parseReplacement(c, st);
     if (!rep) return fail();
-    const thisTurn = /\bthis turn\b/i.test(c.slice(at, c.i));
+    // Read by words: `this  turn` (two spaces) is still the duration.
+    const thisTurn = c.ws.slice(at, c.i).some((w, k, ws) => w.w === 'this' && ws[k + 1]?.w === 'turn');
     // With `this turn` it watches every such event of the turn; without a duration it can only be about
     // this spell's own events (614.15, a self-replacement effect).
     const made = rep.map((replacement): Action => (thisTurn ? { kind: 'create-replacement', replacement, duration: { kind: 'end-of-turn' }, span: span() } : { kind: 'self-replacement', replacement, span: span() }));
@@ -131,11 +186,12 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     return fail();
   }
   // You, implied: `Draw a card`, `draw two cards`, `mill three cards`.
-  for (const [verb, kind] of [['draw', 'draw'], ['mill', 'mill']] as const) {
+  for (const [verb, kind] of [['draw', 'draw'], ['mill', 'mill'], ['discard', 'discard']] as const) {
     if (c.opt(verb)) {
       const n = parseAmount(c);
-      if (!n || !c.eat('card|cards')) return fail();
-      return [{ kind, player: { kind: 'you' }, amount: n, span: span() }];
+      const total = n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
+      if (!total) return fail();
+      return [{ kind, player: { kind: 'you' }, amount: total, span: span() }];
     }
   }
   // `Gain control of …` and every other continuous effect (611.2).
@@ -149,13 +205,17 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     if (c.opt('draw') || c.opt('draws') || c.opt('discard') || c.opt('discards') || c.opt('mill') || c.opt('mills')) {
       const verb = c.ws[c.i - 1]!.w.replace(/s$/, '') as 'draw' | 'discard' | 'mill';
       const n = parseAmount(c);
-      if (n && c.eat('card|cards')) return [{ kind: verb, player, amount: n, span: span() }];
+      const total = n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
+      if (total) return [{ kind: verb, player, amount: total, span: span() }];
       return fail();
     }
     if (c.opt('gain') || c.opt('gains') || c.opt('lose') || c.opt('loses')) {
       const gain = /^gain/.test(c.ws[c.i - 1]!.w);
       let n: Expr | undefined = parseAmount(c);
-      if (n && c.eat('life')) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: n, span: span() }];
+      // `you gain 1 life for each creature you control`
+      const total = n && c.eat('life') ? forEachAmount(c, st, n) : undefined;
+      if (total) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: total, span: span() }];
+      if (n) return fail();
       // `gains life equal to its power`
       if (!n && c.opt('life', 'equal', 'to')) {
         n = parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
@@ -163,24 +223,69 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
       }
       return fail();
     }
-    c.expect('what the player does (draws, discards, mills, gains or loses life)');
+    const milled = putTopIntoGraveyard(c, player, at);
+    if (milled) return milled;
+    // `Its controller creates a 1/1 … token`, `each opponent sacrifices a creature`, `each player returns …`
+    const tokens = parseTokenActions(c, st, player);
+    if (tokens) return tokens;
+    if (c.opt('sacrifices') || c.opt('sacrifice')) {
+      const s = parseSacrificeChosen(c, st, player, at);
+      if (s) return [s];
+      return fail();
+    }
+    if (c.opt('returns') || c.opt('return')) {
+      const r = parseReturn(c, st, at);
+      if (r) return [r];
+      return fail();
+    }
+    c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns)');
     back();
+  }
+  // `tap or untap target permanent`: a choice made as it resolves (modes.ts).
+  const either = parseTapOrUntap(c, (cc) => objectsOf(cc, st));
+  if (either) return either;
+  // 701.17a: `sacrifice a creature` (which one: `choosing`)
+  if (c.opt('sacrifice')) {
+    const s = parseSacrificeChosen(c, st, { kind: 'you' }, at);
+    if (s) return [s];
+    c.restore(at);
+  }
+  // `Choose target creature you control.`: the sentence only names the target that later text calls `it`.
+  if (c.is('choose', 'target') || c.is('choose', 'up', 'to')) {
+    c.next();
+    const chosen = objectsOf(c, st);
+    if (chosen && chosen.kind === 'object' && chosen.ref.kind === 'target' && c.done) return [];
+    return fail();
+  }
+  // 701.10: `double target creature's power`, `Until end of turn, double its power and toughness`
+  const leading = c.is('until', 'end', 'of', 'turn', ',', 'double') ? (c.i += 5, { kind: 'end-of-turn' as const }) : undefined;
+  if (c.opt('double')) {
+    const d = parseDouble(c, st, at);
+    if (d && leading && d.kind === 'double') d.duration = leading;
+    if (d) return [d];
+    return fail();
   }
   // untap / tap / destroy / exile / sacrifice / regenerate X
   for (const verb of ['untap', 'tap', 'destroy', 'exile', 'sacrifice', 'regenerate'] as const) {
     if (c.opt(verb)) {
-      const object = objectsOf(c, st);
+      let object = objectsOf(c, st);
       if (!object) return fail();
-      // `sacrifice this enchantment unless you pay {W}{W}`: the payment is not modelled; the choice is the player's.
-      if (c.is('unless')) while (!c.done && !c.is('.')) c.next();
+      // `Exile target card from a graveyard`
+      const from = verb === 'exile' ? fromGraveyard(c, st) : undefined;
+      if (from) object = inGraveyard(object, from);
       return [{ kind: verb, object, span: span() }];
     }
   }
-  // 701.5a: `Counter target spell`: it goes to its owner's graveyard.
+  // 701.6a: `Counter target spell`: it does not resolve. The scenario model has
+  // no stack (a spell resolves as it is cast), so there is never a spell to
+  // counter: recognised, not simulated. The target keeps its noun, so a
+  // permanent named as the target is an error on the event (engine/targets.ts).
   if (c.opt('counter')) {
     const object = objectsOf(c, st);
     if (!object) return fail();
-    return [{ kind: 'move', object, to: 'graveyard', span: span() }];
+    // `unless its controller pays {3}`: part of the countering.
+    if (c.is('unless')) while (!c.done && !c.is('.')) c.next();
+    return [{ kind: 'not-simulated', note: { what: c.slice(at, c.i), why: 'the scenario model has no stack: a spell resolves as it is cast, so none waits to be countered (701.6a)' }, object, span: span() }];
   }
   // `reveal it` (nothing to model), `shuffle it into its owner's library`
   if (c.opt('reveal')) {
@@ -195,28 +300,26 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   }
   // `return X to its owner's hand`, `return it to the battlefield [under its owner's control]`
   if (c.opt('return')) {
-    if (c.opt('a', 'card', 'from', 'your', 'graveyard', 'to', 'your', 'hand')) return [{ kind: 'return-from-graveyard', player: { kind: 'you' }, filter: { ...emptyFilter(), noun: 'card', zones: ['graveyard'] }, to: 'hand', span: span() }];
-    const object = objectsOf(c, st);
-    if (!object || !c.eat('to')) return fail();
-    const z = zoneOf(c);
-    if (!z) return fail();
-    // Entering under its owner's control is what a return does anyway (110.2).
-    if (z === 'battlefield') c.oneOf(['under', 'its', "owner's", 'control'], ['under', 'their', "owners'", 'control'], ['under', 'their', "owner's", 'control']);
-    return [{ kind: 'move', object, to: z, span: span() }];
+    const r = parseReturn(c, st, at);
+    if (r) return [r];
+    return fail();
   }
+  const milled = putTopIntoGraveyard(c, { kind: 'you' }, at);
+  if (milled) return milled;
   // `put N COUNTER counters on X`, `put X on top of its owner's library`, `put it into its owner's graveyard`
   if (c.opt('put')) {
-    const n = parseAmount(c);
-    if (n) {
-      const k = c.next();
-      if (k && (c.opt('counter') || c.opt('counters')) && c.eat('on')) {
-        const object = objectsOf(c, st);
-        if (object) return [{ kind: 'counters', object, counter: k.raw, amount: n, span: span() }];
-      } else c.expect('`counter` or `counters`');
+    const pa = c.save();
+    if (parseAmount(c)) {
+      c.restore(pa);
+      const put = parsePutCounters(c, st, at);
+      if (put) return [put];
       return fail();
     }
-    const object = objectsOf(c, st);
+    let object = objectsOf(c, st);
     if (!object) return fail();
+    // `Put target card from a graveyard on the bottom of its owner's library`
+    const from = fromGraveyard(c, st);
+    if (from) object = inGraveyard(object, from);
     if (c.opt('on', 'top', 'of') || c.opt('on', 'the', 'bottom', 'of')) {
       const position = c.ws[c.i - 2]!.w === 'top' ? 'top' : 'bottom';
       if (zoneOf(c) !== 'library') return fail();
@@ -225,19 +328,16 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     if (c.opt('into') || c.opt('onto')) {
       const z = zoneOf(c);
       if (!z) return fail();
-      return [{ kind: 'move', object, to: z, span: span() }];
+      const how = z === 'battlefield' ? entering(c, st) : {};
+      return [{ kind: 'move', object, to: z, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), span: span() }];
     }
     c.expect('`on top of`, `into` or `onto`');
     return fail();
   }
   // `remove a +1/+1 counter from X`
   if (c.opt('remove')) {
-    const n = parseAmount(c);
-    const k = n && c.next();
-    if (n && k && (c.opt('counter') || c.opt('counters')) && c.eat('from')) {
-      const object = objectsOf(c, st);
-      if (object) return [{ kind: 'counters', object, counter: k.raw, amount: n, remove: true, span: span() }];
-    }
+    const r = parseRemoveCounters(c, st, at);
+    if (r) return [r];
     return fail();
   }
   // 612: `Change the text of target spell or permanent by replacing all instances of one color word with another`
@@ -268,7 +368,16 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     }
     const to = damageRecipient(c, st);
     if (!to) return fail();
-    return [{ kind: 'damage', source: src.ref, amount, to, span: span() }];
+    // `deals 3 damage to each creature and each player`: one damage action per recipient, dealt at once.
+    const more = c.save();
+    const also = c.is('and', 'each') && c.opt('and') ? damageRecipient(c, st) : undefined;
+    if (!also) c.restore(more);
+    return [to, ...(also ? [also] : [])].map((recipient): Action => ({ kind: 'damage', source: src.ref, amount: amount!, to: recipient, span: span() }));
+  }
+  // 701.14a: `Target creature you control fights target creature you don't control`
+  if (src && src.kind !== 'player') {
+    const fight = parseFight(c, st, src, at);
+    if (fight) return [fight];
   }
   back();
   c.expect('an action (draw, gain, untap, destroy, exile, deals N damage, gets, gains, becomes, …)');
@@ -285,4 +394,14 @@ function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   const s = objectsOf(c, st);
   if (!s) c.expect('what is dealt damage (`any target`, `target creature`, `each opponent`, …)');
   return s;
+}
+
+/** `[PLAYER] puts the top two cards of their library into their graveyard`: the older wording of mill (701.13). */
+function putTopIntoGraveyard(c: Words, player: import('./ir').PlayerRef, at: number): Action[] | undefined {
+  const top = c.save();
+  if (!c.opt('puts', 'the', 'top') && !c.opt('put', 'the', 'top')) return undefined;
+  const n = c.opt('card') ? ({ kind: 'const', value: 1 } as const) : parseAmount(c);
+  if (n && (c.ws[c.i - 1]!.w === 'card' || c.eat('cards')) && c.eat('of', 'their|your', 'library', 'into', 'their|your', 'graveyard')) return [{ kind: 'mill', player, amount: n, span: c.span(at, c.i) }];
+  c.restore(top);
+  return undefined;
 }

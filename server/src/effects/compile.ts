@@ -14,14 +14,21 @@
 //   static    := replacement (replacement.ts) | continuous effect (continuous.ts)
 //   actions   := clause (and|then|,) clause … (actions.ts)
 
-import type { Ability, Action, CompileContext, CompiledLine, EffectSpec, Part, ReplacementSpec, TextIssue } from './ir';
-import { modifiesEarlierText, parseActions } from './actions';
+import type { Ability, Action, ActivationRestriction, CompileContext, CompiledLine, EffectSpec, Part, ReplacementSpec, TextIssue } from './ir';
+import { notSimulatedIssue } from './ir';
+import { modifiesEarlierText, parseActionClauses, parseActions } from './actions';
+import { allActions, linkSentence, parseDelayedSentence } from './choice';
+import { parseModal } from './modes';
+import { parseActivationRestrictions } from './restrictions';
+import { parseNotSimulatedSentence } from './not-simulated';
 import { parseEffectSentence, quoted } from './continuous';
 import { describePart as describe } from './describe';
 import { parseKeywordLine, startsKeyword } from './keywords';
-import { parseReplacement } from './replacement';
+import { parseReplacement, parseReplacementLine } from './replacement';
+import { chapterLine, chapterTrigger } from './saga';
 import { parseSelector, type ReadState } from './selector';
 import { blankReminders, words, Words, type Word } from './words';
+import { append } from '../util/arrays';
 
 export { describe as describePart };
 
@@ -112,6 +119,8 @@ export function compileEffectText(text: string, ctx: CompileContext): { actions:
 function dropAbilityWord(ws: Word[]): Word[] {
   const dash = ws.findIndex((w) => w.w === '—' || w.w === '–');
   if (dash <= 0 || dash > 4 || !/^[A-Z]/.test(ws[0]!.raw)) return ws;
+  // `Choose one —` introduces modes (700.2), not an ability word.
+  if (ws[0]!.w === 'choose') return ws;
   if (!ws.slice(0, dash).every((w) => w.kind === 'word')) return ws;
   const head = new Words(ws, '');
   if (startsKeyword(head)) return ws;
@@ -122,6 +131,14 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
   const clean = blankReminders(text);
   let ws = words(clean);
   if (!ws.length) return { abilities: [], issues: [] };
+  // 714.2: a Saga's chapter ability (`I — …`, `II, III — …`) is a triggered ability.
+  const chapter = chapterLine(ws);
+  if (chapter && chapter.body.length) {
+    const st = newState(ctx);
+    const span = { start: ws[0]!.start, end: ws[ws.length - 1]!.end };
+    const r = actionsOf(chapter.body, clean, st);
+    return { abilities: [{ kind: 'triggered', text: text.slice(span.start, span.end).trim(), trigger: chapterTrigger(chapter.chapters), actions: r.actions, span }], issues: r.issues };
+  }
   ws = dropAbilityWord(ws);
   if (!ws.length) return { abilities: [], issues: [] };
   const st = newState(ctx);
@@ -135,20 +152,21 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
   const colon = ws.findIndex((w) => w.kind === 'punct' && w.w === ':');
   if (colon > 0 && !TRIGGER_WORDS.has(ws[0]!.w)) {
     const cost = clean.slice(ws[0]!.start, ws[colon - 1]!.end);
-    const body = ws.slice(colon + 1);
+    // 602.5b: `Activate only as a sorcery.` sentences restrict the ability; the rest is what it does.
+    const { body, restrictions } = takeRestrictions(ws.slice(colon + 1), clean, st);
     const r = actionsOf(body, clean, st);
     // 605.1a: an activated ability that adds mana (and has no target) is a mana ability.
     const mana = r.actions.length > 0 && r.actions.every((a) => a.kind === 'add-mana');
     if (!body.length) r.issues.push({ start: ws[colon]!.start, end: ws[colon]!.end, severity: 'warning', message: 'not understood: expected the effect after the cost and `:`' });
-    return { abilities: [{ kind: 'activated', text: abilityText, cost, actions: r.actions, mana, span }], issues: r.issues };
+    return { abilities: [{ kind: 'activated', text: abilityText, cost, actions: r.actions, mana, ...(restrictions.length ? { restrictions } : {}), span }], issues: r.issues };
   }
   // Triggered: kept, not fired by itself; its effect is read for `resolve … from`.
   if (TRIGGER_WORDS.has(ws[0]!.w)) {
-    const comma = ws.findIndex((w) => w.kind === 'punct' && w.w === ',');
+    const comma = triggerComma(ws, ctx.cardName);
     const trigger = comma > 0 ? clean.slice(ws[0]!.start, ws[comma - 1]!.end) : abilityText;
     const r = comma > 0 ? actionsOf(ws.slice(comma + 1), clean, st) : { actions: [], issues: [] };
     // What a trigger does is only read when it is resolved; say so quietly.
-    const issues = r.issues.map((i) => ({ ...i, severity: 'information' as const, message: `${i.message} (this triggered ability is kept, but its effect will not be applied)` }));
+    const issues = r.issues.map((i) => (i.code === 'not-simulated' ? i : { ...i, severity: 'information' as const, message: `${i.message} (this triggered ability is kept, but its effect will not be applied)` }));
     return { abilities: [{ kind: 'triggered', text: abilityText, trigger, actions: r.actions, span }], issues };
   }
   if (ctx.isSpell) {
@@ -161,6 +179,19 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
     return { abilities: r.abilities, issues: [issueAt(kc, ws, 'a keyword')] };
   }
   return r;
+}
+
+/** The comma that ends a trigger condition; a comma inside the card's own name (`Whenever Finneas, Ace Archer attacks, …`) does not. */
+function triggerComma(ws: Word[], cardName: string): number {
+  const name = cardName.toLowerCase().replace(/,/g, ' ,').split(/\s+/).filter(Boolean);
+  for (let i = 0; i < ws.length; i++) {
+    if (name.length > 1 && name.every((n, k) => ws[i + k]?.w === n || (k === name.length - 1 && ws[i + k]?.w === `${n}'s`))) {
+      i += name.length - 1;
+      continue;
+    }
+    if (ws[i]!.kind === 'punct' && ws[i]!.w === ',') return i;
+  }
+  return -1;
 }
 
 /**
@@ -190,12 +221,15 @@ function staticAbility(ws: Word[], clean: string, st: ReadState, abilityText: st
   const effects: EffectSpec[] = [];
   const replacements: ReplacementSpec[] = [];
   const issues: TextIssue[] = [];
+  // One replacement written in several sentences (`As ~ enters, you may pay 2 life. If you don't, ~ enters tapped.`).
+  const line = parseReplacementLine(new Words(ws, clean), st);
+  if (line) return { abilities: [{ kind: 'static', text: abilityText, effects: line.effects, replacements: line.replacements, cda: false, span }], issues };
   let understood = false;
   for (const s of sentences(ws)) {
     const c = new Words(s, clean);
     const rep = parseReplacement(c, st);
     if (rep && c.done) {
-      replacements.push(...rep);
+      append(replacements, rep);
       understood = true;
       continue;
     }
@@ -218,8 +252,17 @@ function staticAbility(ws: Word[], clean: string, st: ReadState, abilityText: st
       if (!f) c.expect('what else the effect applies to (`creature spells you control`, …)');
     }
     c.restore(0);
+    const note = parseNotSimulatedSentence(c, st);
+    if (note) {
+      issues.push(notSimulatedIssue(note, spanOf(s)));
+      understood = true;
+      continue;
+    }
+    c.restore(0);
     const r = parseEffectSentence(c, st);
     if (r && c.done) {
+      // `It gets -6/-0 instead as long as …`: the effect before applies only while the condition does not hold.
+      if (r.instead && prev && r.effect.condition) prev.condition = prev.condition ? { kind: 'all', conditions: [prev.condition, { kind: 'not', condition: r.effect.condition }] } : { kind: 'not', condition: r.effect.condition };
       // A static ability has no duration of its own: it applies while its source does (611.3).
       effects.push({ ...r.effect, span: spanOf(s) });
       understood = true;
@@ -264,12 +307,36 @@ function isCda(e: EffectSpec): boolean {
   );
 }
 
+/** The `Activate only …` sentences of an activated ability's effect, and the words left. */
+function takeRestrictions(body: Word[], clean: string, st: ReadState): { body: Word[]; restrictions: ActivationRestriction[] } {
+  const restrictions: ActivationRestriction[] = [];
+  const drop = new Set<Word>();
+  for (const s of sentences(body)) {
+    const r = parseActivationRestrictions(new Words(s, clean), st);
+    if (!r) continue;
+    restrictions.push(...r);
+    s.forEach((w) => drop.add(w));
+  }
+  return { body: drop.size ? body.filter((w) => !drop.has(w)) : body, restrictions };
+}
+
 /** Sentences of a spell or ability effect → actions. */
 function actionsOf(ws: Word[], clean: string, st: ReadState): { actions: Action[]; issues: TextIssue[] } {
+  // 700.2: `Choose one — • … • …` (modes.ts reads each mode with this function).
+  const modal = parseModal(ws, clean, st, actionsOf);
+  if (modal) return modal;
   const actions: Action[] = [];
   const issues: TextIssue[] = [];
   for (const s of sentences(ws)) {
     const c = new Words(s, clean);
+    // `If you do, …`, `If you don't, …`, `Otherwise, …` hang on the sentence before; a delayed trigger is a sentence of its own (choice.ts).
+    if (linkSentence(actions, c, st, parseActionClauses)) continue;
+    const later = parseDelayedSentence(c, st, parseActionClauses);
+    if (later && c.done) {
+      actions.push(...later);
+      continue;
+    }
+    c.restore(0);
     // `It's still a land.` keeps the types of the effect before it (205.1b).
     const prev = [...actions].reverse().find((a) => a.kind === 'create-effect');
     if (prev && prev.kind === 'create-effect' && eatStillLand(c)) {
@@ -277,14 +344,18 @@ function actionsOf(ws: Word[], clean: string, st: ReadState): { actions: Action[
       continue;
     }
     c.restore(0);
+    // `Then shuffle your library.`: a sentence may open with `then` (608.2c: in order, as written).
+    if (c.is('then') && c.ws.length > 1) c.next();
     const r = parseActions(c, st);
     if (r) {
-      actions.push(...r);
+      append(actions, r);
       continue;
     }
     issues.push(issueAt(c, s, 'an effect'));
   }
   drainQuoted(st, issues);
+  // Nested ones too (`you may search …`); a modal's modes were read, and reported, by their own actionsOf.
+  for (const a of allActions(actions.filter((x) => x.kind !== 'modal'))) if (a.kind === 'not-simulated' && a.span) issues.push(notSimulatedIssue(a.note, a.span));
   // 608.2c: replacement effects written after the actions they modify are created first.
   const early = actions.filter((a) => modifiesEarlierText.has(a));
   return { actions: [...early, ...actions.filter((a) => !modifiesEarlierText.has(a))], issues };

@@ -3,8 +3,10 @@
 // on static abilities.
 
 import { colorWord } from '../rules/vocabulary';
-import type { Condition, Duration, Filter, ObjectRef } from './ir';
-import { eatSelf, emptyFilter, parseNounPhrase, parseSubject, parseTail, type ReadState } from './selector';
+import type { Color, CompareOp, Condition, Duration, Filter, ObjectRef, ObjectStatus } from './ir';
+import { parseColorList } from './count';
+import { parseKeyword } from './keywords';
+import { eatSelf, emptyFilter, parseNounPhrase, parsePlayer, parseSelector, parseSubject, parseTail, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
 
 /** `until end of turn`, `this turn`, `for as long as …`. */
@@ -25,14 +27,19 @@ export function parseDuration(c: Words, st: ReadState): Duration | undefined {
   return undefined;
 }
 
-/** `N or more`, `a`, `an`, `another`, `no`: how many a count-condition asks for; `no` → 0 (and the caller negates). */
+/** `N or more`, `at least N`, `a`, `an`, `another`, `no`: how many a count-condition asks for; `no` → 0 (and the caller negates). */
 function quantity(c: Words): { atLeast: number; none: boolean } | undefined {
   if (c.opt('no')) return { atLeast: 1, none: true };
+  const at = c.save();
+  const least = c.opt('at', 'least');
   const x = c.peek();
   const n = x ? numberWord(x.w) : undefined;
-  if (n === undefined) return undefined;
+  if (n === undefined) {
+    c.restore(at);
+    return undefined;
+  }
   c.next();
-  c.opt('or', 'more');
+  if (!least) c.opt('or', 'more');
   return { atLeast: n, none: false };
 }
 
@@ -41,9 +48,143 @@ function countCondition(filter: Filter, q: { atLeast: number; none: boolean }): 
   return q.none ? { kind: 'not', condition: cond } : cond;
 }
 
-/** COND of `as long as COND` (static conditions) and of `for as long as COND` (611.2b durations). */
-export function parseCondition(c: Words, st: ReadState): Condition | undefined {
+/**
+ * A comparison with a written number: `N or more`, `N or greater`, `N or
+ * less`, `N or fewer`, `at least N`, `less than N`, `greater than N`,
+ * `more than N`, `exactly N`, `no` (= 0).
+ */
+export function parseComparison(c: Words): { op: CompareOp; value: number } | undefined {
   const at = c.save();
+  const num = (): number | undefined => {
+    const x = c.peek();
+    const n = x ? numberWord(x.w) : undefined;
+    if (n !== undefined) c.next();
+    return n;
+  };
+  if (c.opt('no')) return { op: '=', value: 0 };
+  let op: CompareOp | undefined;
+  if (c.opt('at', 'least')) op = '>=';
+  else if (c.opt('less', 'than') || c.opt('fewer', 'than')) op = '<';
+  else if (c.opt('greater', 'than') || c.opt('more', 'than')) op = '>';
+  else if (c.opt('exactly')) op = '=';
+  const n = num();
+  if (n === undefined) {
+    c.restore(at);
+    return undefined;
+  }
+  if (op) return { op, value: n };
+  if (c.opt('or', 'more') || c.opt('or', 'greater')) return { op: '>=', value: n };
+  if (c.opt('or', 'less') || c.opt('or', 'fewer')) return { op: '<=', value: n };
+  return { op: '=', value: n };
+}
+
+/** `one or more`, `N or more`, … before a counter word: `a divinity counter`, `seven or more quest counters`, `counters`. */
+function counterCondition(c: Words, st: ReadState, object: ObjectRef): Condition | undefined {
+  const at = c.save();
+  const cmp = c.is('counters') ? { op: '>=' as const, value: 1 } : parseComparison(c);
+  const counter = c.is('counter|counters') ? undefined : c.next()?.w;
+  if (!cmp || !c.opt('counter') && !c.opt('counters')) {
+    c.restore(at);
+    return undefined;
+  }
+  // `on it`, `on him`, `on ~`
+  if (!c.opt('on', 'it') && !c.opt('on', 'him') && !c.opt('on', 'her') && !c.opt('on', 'them') && !(c.opt('on') && eatSelf(c, st.ctx))) {
+    c.restore(at);
+    return undefined;
+  }
+  // `a divinity counter`: `a` reads as 1, so at least one.
+  const op = cmp.op === '=' && cmp.value === 1 ? '>=' : cmp.op;
+  return { kind: 'compare', left: { kind: 'counters', ...(counter ? { counter } : {}), of: object }, op, right: { kind: 'const', value: cmp.value } };
+}
+
+/** `you`, `an opponent`, `each opponent`, `its controller`: a player who has something, with `has`/`have` after. */
+function playerHas(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  const each = c.is('each', 'opponent') || c.is('each', 'player');
+  const who = parsePlayer(c, st);
+  if (!who || !(c.opt('have') || c.opt('has'))) {
+    c.restore(at);
+    return undefined;
+  }
+  const cmp = parseComparison(c);
+  if (cmp) {
+    if (c.opt('life')) return { kind: 'player-compare', player: who, stat: 'life', op: cmp.op, value: cmp.value, ...(each ? { each } : {}) };
+    if (c.opt('cards') || c.opt('card')) {
+      if (c.opt('in', 'hand') || c.opt('in', 'their', 'hand') || c.opt('in', 'your', 'hand') || c.opt('in', 'his', 'or', 'her', 'hand')) return { kind: 'player-compare', player: who, stat: 'hand', op: cmp.op, value: cmp.value, ...(each ? { each } : {}) };
+      if (c.opt('in', 'their', 'graveyard') || c.opt('in', 'your', 'graveyard') || c.opt('in', 'his', 'or', 'her', 'graveyard')) return { kind: 'player-compare', player: who, stat: 'graveyard', op: cmp.op, value: cmp.value, ...(each ? { each } : {}) };
+      c.expect('`in hand` or `in their graveyard`');
+    } else c.expect('`life` or `cards in hand`');
+  }
+  c.restore(at);
+  return undefined;
+}
+
+/** 700.5: `your devotion to black is less than five`, `your devotion to red and green is seven or greater`. */
+function devotion(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  const who = parsePlayer(c, st);
+  if (!who || !c.opt('devotion', 'to')) {
+    c.restore(at);
+    return undefined;
+  }
+  const colors = parseColorList(c);
+  if (!colors.length || !c.opt('is')) {
+    c.expect('a color after `devotion to`, then `is …`');
+    c.restore(at);
+    return undefined;
+  }
+  const cmp = parseComparison(c);
+  if (!cmp) {
+    c.expect('a number (`five or more`, `less than seven`)');
+    c.restore(at);
+    return undefined;
+  }
+  return { kind: 'compare', left: { kind: 'devotion', colors, player: who }, op: cmp.op, right: { kind: 'const', value: cmp.value } };
+}
+
+/** Delirium: `there are four or more card types among cards in your graveyard` (205.2a: types, not cards). */
+function cardTypesAmong(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  c.opt('there', 'are') || c.opt('there', 'is');
+  const cmp = parseComparison(c);
+  if (cmp && c.opt('card', 'types') && (c.opt('among') || c.opt('are', 'among'))) {
+    const f = parseSelector(c, st);
+    if (f) return { kind: 'compare', left: { kind: 'count', filter: f, distinctCardTypes: true }, op: cmp.op, right: { kind: 'const', value: cmp.value } };
+    c.expect('what the card types are among (`cards in your graveyard`)');
+  }
+  c.restore(at);
+  return undefined;
+}
+
+/** COND of `as long as COND` (static conditions) and of `for as long as COND` (611.2b durations); `and`/`or` join several. */
+export function parseCondition(c: Words, st: ReadState): Condition | undefined {
+  const first = parseOneCondition(c, st);
+  if (!first) return undefined;
+  const all: Condition[] = [first];
+  let joiner: 'and' | 'or' | undefined;
+  for (;;) {
+    const at = c.save();
+    const j = c.opt('and') ? 'and' : c.opt('or') ? 'or' : undefined;
+    if (!j || (joiner && j !== joiner)) {
+      c.restore(at);
+      break;
+    }
+    const next = parseOneCondition(c, st);
+    if (!next) {
+      c.restore(at);
+      break;
+    }
+    joiner = j;
+    all.push(next);
+  }
+  if (all.length === 1) return first;
+  return joiner === 'or' ? { kind: 'any', conditions: all } : { kind: 'all', conditions: all };
+}
+
+function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  // `you're the monarch` (724)
+  if (c.oneOf(["you're", 'the', 'monarch'], ['you', 'are', 'the', 'monarch'])) return { kind: 'monarch', player: { kind: 'you' } };
   // `you control ~`, `you control three or more artifacts`, `you control another Goblin`, `you control no Islands`
   if (c.opt('you', 'control') || c.opt('you', 'controlled')) {
     const save = c.save();
@@ -53,19 +194,25 @@ export function parseCondition(c: Words, st: ReadState): Condition | undefined {
     const q = other ? { atLeast: 1, none: false } : quantity(c);
     if (q) {
       const f = parseNounPhrase(c, st);
-      if (f) return countCondition({ ...f, controller: { kind: 'you' }, ...(other ? { other: true } : {}) }, q);
+      if (f) {
+        parseTail(c, st, f);
+        return countCondition({ ...f, controller: { kind: 'you' }, ...(other ? { other: true } : {}) }, q);
+      }
       c.restore(save);
     }
     const sel = parseSubject(c, st);
     if (sel && sel.kind === 'object') return { kind: 'controls', player: { kind: 'you' }, object: sel.ref };
     c.restore(at);
   }
-  // `an opponent controls a Forest`
-  if (c.opt('an', 'opponent', 'controls') || c.opt('your', 'opponents', 'control') || c.opt('no', 'opponent', 'controls')) {
+  // `an opponent controls a Forest`, `defending player controls an Island`
+  if (c.opt('an', 'opponent', 'controls') || c.opt('your', 'opponents', 'control') || c.opt('no', 'opponent', 'controls') || c.opt('defending', 'player', 'controls')) {
     const none = c.ws[c.i - 3]!.w === 'no';
     const q = quantity(c);
     const f = q && parseNounPhrase(c, st);
-    if (q && f) return countCondition({ ...f, controller: { kind: 'opponents' } }, none ? { atLeast: q.atLeast, none: true } : q);
+    if (q && f) {
+      parseTail(c, st, f);
+      return countCondition({ ...f, controller: { kind: 'opponents' } }, none ? { atLeast: q.atLeast, none: true } : q);
+    }
     c.restore(at);
   }
   // `it's your turn`, `it's not your turn`
@@ -75,42 +222,115 @@ export function parseCondition(c: Words, st: ReadState): Condition | undefined {
     c.restore(at);
   }
   if (c.oneOf(["it's", "not", 'your', 'turn'], ["it", "isn't", 'your', 'turn'])) return { kind: 'not', condition: { kind: 'your-turn' } };
-  // Threshold: `seven or more cards are in your graveyard`, `there are seven or more cards in your graveyard`
+  const special = devotion(c, st) ?? playerHas(c, st) ?? cardTypesAmong(c, st);
+  if (special) return special;
+  // Threshold: `seven or more cards are in your graveyard`, `there are seven or more cards in your graveyard`, `a Warrior card is in your graveyard`
   {
     const save = c.save();
-    c.opt('there', 'are');
+    c.opt('there', 'are') || c.opt('there', 'is');
     const q = quantity(c);
     const f = q && parseNounPhrase(c, st);
     if (q && f) {
-      c.opt('are');
+      c.opt('are') || c.opt('is');
       parseTail(c, st, f);
       if (f.zones.length) return countCondition(f, q);
     }
     c.restore(save);
   }
-  // `enchanted permanent is a creature`, `this creature is untapped`, `~ remains on the battlefield`
+  // `it's legendary`, `he has a +1/+1 counter on him`: a pronoun fused with its verb.
+  if (c.is("it's|he's|she's")) {
+    c.next();
+    const obj: ObjectRef = st.last?.kind === 'object' ? st.last.ref : { kind: 'it' };
+    const r = objectState(c, st, obj, false);
+    if (r) return r;
+    c.restore(at);
+  }
+  if (c.is('he|she')) {
+    c.next();
+    const r = objectHas(c, st, { kind: 'self' });
+    if (r) return r;
+    c.restore(at);
+  }
+  // `enchanted permanent is a creature`, `this creature is untapped`, `~ remains on the battlefield`, `~ has a divinity counter on it`
   const sel = parseSubject(c, st);
   if (sel && sel.kind === 'object') {
     const obj: ObjectRef = sel.ref;
     if (c.opt('remains', 'on', 'the', 'battlefield')) return { kind: 'on-battlefield', object: obj };
     if (c.opt('remains', 'tapped')) return { kind: 'tapped', object: obj };
+    const has = objectHas(c, st, obj);
+    if (has) return has;
     if (c.opt('is') || c.opt("'s") || c.opt("isn't")) {
-      const neg = c.ws[c.i - 1]!.w === "isn't" || c.opt('not');
-      const wrap = (cond: Condition): Condition => (neg ? { kind: 'not', condition: cond } : cond);
-      if (c.opt('tapped')) return wrap({ kind: 'tapped', object: obj });
-      if (c.opt('untapped')) return wrap({ kind: 'not', condition: { kind: 'tapped', object: obj } });
-      c.opt('a') || c.opt('an');
-      const f = parseNounPhrase(c, st);
-      if (f) return wrap({ kind: 'object-is', object: obj, filter: f });
-      const col = c.peek() && colorWord(c.peek()!.w);
-      if (col) {
-        c.next();
-        return wrap({ kind: 'object-is', object: obj, filter: { ...emptyFilter(), colors: [col] } });
-      }
-      c.expect('what it must be (`a creature`, `red`, `tapped`, …)');
+      const neg = c.ws[c.i - 1]!.w === "isn't";
+      const r = objectState(c, st, obj, neg);
+      if (r) return r;
+      c.expect('what it must be (`a creature`, `red`, `tapped`, `attacking`, `monstrous`, `in your graveyard`, …)');
     }
   }
   c.restore(at);
-  c.expect('a condition (`you control …`, `enchanted permanent is a creature`, `it\'s your turn`)');
+  c.expect('a condition (`you control …`, `enchanted permanent is a creature`, `it\'s your turn`, `you have N or more life`, …)');
+  return undefined;
+}
+
+/** `has a divinity counter on it`, `has counters on it`, `has flying`. */
+function objectHas(c: Words, st: ReadState, obj: ObjectRef): Condition | undefined {
+  const at = c.save();
+  if (!c.opt('has') && !c.opt('have')) return undefined;
+  const counters = counterCondition(c, st, obj);
+  if (counters) return counters;
+  const k = parseKeyword(c, st);
+  if (k) return { kind: 'object-is', object: obj, filter: { ...emptyFilter(), withKeywords: [k.keyword] } };
+  c.restore(at);
+  return undefined;
+}
+
+const STATUS = new Set<ObjectStatus>(['attacking', 'blocking', 'monstrous', 'renowned']);
+
+/** After `is` / `isn't`: `[not] tapped`, `attacking`, `monstrous`, `legendary`, `red`, `a creature`, `in your graveyard`, `attached to a creature`, `equipped`. */
+function objectState(c: Words, st: ReadState, obj: ObjectRef, negated: boolean): Condition | undefined {
+  const neg = negated || c.opt('not');
+  const wrap = (cond: Condition): Condition => (neg ? { kind: 'not', condition: cond } : cond);
+  if (c.opt('tapped')) return wrap({ kind: 'tapped', object: obj });
+  if (c.opt('untapped')) return wrap({ kind: 'not', condition: { kind: 'tapped', object: obj } });
+  const x = c.peek();
+  if (x && STATUS.has(x.w as ObjectStatus)) {
+    c.next();
+    return wrap({ kind: 'status', object: obj, status: x.w as ObjectStatus });
+  }
+  // 113.6: `As long as ~ is in your graveyard, …`: the ability works from that zone.
+  if (c.opt('in', 'your', 'graveyard') || c.opt('in', 'a', 'graveyard')) return wrap({ kind: 'in-zone', object: obj, zone: 'graveyard' });
+  if (c.opt('in', 'exile')) return wrap({ kind: 'in-zone', object: obj, zone: 'exile' });
+  if (c.opt('on', 'the', 'battlefield')) return wrap({ kind: 'in-zone', object: obj, zone: 'battlefield' });
+  if (c.opt('equipped')) return wrap({ kind: 'has-attached', object: obj, via: 'equipped' });
+  if (c.opt('enchanted')) return wrap({ kind: 'has-attached', object: obj, via: 'enchanted' });
+  if (c.opt('attached', 'to')) {
+    c.opt('a') || c.opt('an');
+    const f = parseNounPhrase(c, st);
+    if (f) return wrap({ kind: 'attached', object: obj, filter: f });
+    c.expect('what it is attached to (`a creature`)');
+    return undefined;
+  }
+  c.opt('a') || c.opt('an');
+  const f = parseNounPhrase(c, st);
+  if (f) return wrap({ kind: 'object-is', object: obj, filter: f });
+  // Adjectives alone: `legendary`, `red`, `colorless`, `red or green`.
+  const adj = emptyFilter();
+  const colors: Color[] = [];
+  for (;;) {
+    const w = c.peek()?.w;
+    if (!w) break;
+    const col = colorWord(w);
+    if (col) colors.push(col);
+    else if (w === 'legendary') adj.supertypes.push('Legendary');
+    else if (w === 'snow') adj.supertypes.push('Snow');
+    else if (w === 'colorless') adj.colorless = true;
+    else if (w === 'multicolored') adj.multicolored = true;
+    else if (w === 'monocolored') adj.multicolored = false;
+    else break;
+    c.next();
+    if (!c.opt('or')) break;
+  }
+  if (colors.length > 1) return wrap({ kind: 'any', conditions: colors.map((col) => ({ kind: 'object-is' as const, object: obj, filter: { ...emptyFilter(), colors: [col] } })) });
+  if (colors.length) adj.colors = colors;
+  if (colors.length || adj.supertypes.length || adj.colorless !== undefined || adj.multicolored !== undefined) return wrap({ kind: 'object-is', object: obj, filter: adj });
   return undefined;
 }

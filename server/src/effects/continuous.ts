@@ -6,9 +6,10 @@
 
 import type { Ability, Condition, Duration, EffectSpec, Expr, Part, Selector, TextIssue } from './ir';
 import { parseCondition, parseDuration } from './conditions';
-import { parseCount, parseThatNumber, parseWhereX, type CountOptions } from './count';
+import { parseCount, parseForEach, parseThatNumber, parseWhereX, type CountOptions } from './count';
 import { parseKeyword } from './keywords';
 import { parsePlayerOrRules } from './players';
+import { parseActivatedRestriction, parseRulePredicate, parseRuleSentence } from './rules';
 import { parseNounPhrase, parseSubject, parseTail, type ReadState } from './selector';
 import { setPT, typePhrase } from './type-phrase';
 import type { Word, Words } from './words';
@@ -32,12 +33,15 @@ export function compileQuoted(q: Word, st: ReadState): Ability {
 export interface ReadEffect {
   effect: EffectSpec;
   duration?: Duration;
+  /** `… instead as long as …`: replaces the effect of the sentence before while its condition holds. */
+  instead?: boolean;
 }
 
 /** Durations and conditions around a sentence, read before and after it. */
 interface Modifiers {
   duration?: Duration;
   condition?: Condition;
+  instead?: boolean;
 }
 
 /** `Until end of turn,` / `As long as COND,` / `For as long as COND,` at the start of a sentence. */
@@ -50,6 +54,11 @@ function leadingModifiers(c: Words, st: ReadState, m: Modifiers): void {
     }
     if (c.opt('this', 'turn', ',')) {
       m.duration = { kind: 'end-of-turn' };
+      continue;
+    }
+    // `During your turn,` / `During each of your turns,`: a condition checked whenever the effect would apply.
+    if (c.opt('during', 'your', 'turn', ',') || c.opt('during', 'each', 'of', 'your', 'turns', ',')) {
+      m.condition = { kind: 'your-turn' };
       continue;
     }
     if (c.opt('for', 'as', 'long', 'as')) {
@@ -76,6 +85,11 @@ function leadingModifiers(c: Words, st: ReadState, m: Modifiers): void {
 /** `until end of turn`, `this turn`, `for as long as …`, `as long as …` after the predicates. */
 function trailingModifiers(c: Words, st: ReadState, m: Modifiers): void {
   for (;;) {
+    if (c.is('instead', 'as', 'long', 'as')) {
+      c.next();
+      m.instead = true;
+      continue;
+    }
     const d = parseDuration(c, st);
     if (d) {
       m.duration = d;
@@ -96,7 +110,7 @@ function trailingModifiers(c: Words, st: ReadState, m: Modifiers): void {
 
 function withModifiers(effect: EffectSpec, m: Modifiers): ReadEffect {
   if (m.condition) effect.condition = m.condition;
-  return { effect, ...(m.duration ? { duration: m.duration } : {}) };
+  return { effect, ...(m.duration ? { duration: m.duration } : {}), ...(m.instead && m.condition ? { instead: true } : {}) };
 }
 
 /** One continuous-effect sentence (without its final period), or undefined with the cursor and bindings restored. */
@@ -118,7 +132,7 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
     return withModifiers(effect, m);
   };
   // 613.10 / 613.11: players' and rules effects.
-  const special = parsePlayerOrRules(c, st);
+  const special = parseRuleSentence(c, st) ?? parsePlayerOrRules(c, st);
   if (special) return simple(special);
   // 613.4d: `Switch target creature's power and toughness`
   if (c.opt('switch')) {
@@ -138,6 +152,15 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
     return simple({ affected: subject, parts: [{ layer: '2', kind: 'control', player: { kind: 'you' } }] });
   }
   const subjectAt = c.save();
+  // `it's an artifact creature …`: the pronoun and its verb in one word.
+  if (c.is("it's|they're")) {
+    c.next();
+    const it: Selector = st.last && st.last.kind !== 'player' ? st.last : { kind: 'object', ref: { kind: 'it' } };
+    const r = typePhrase(c, st, it);
+    if (!r) return fail();
+    trailingModifiers(c, st, m);
+    return withModifiers({ affected: it, parts: r }, m);
+  }
   const subject = parseSubject(c, st);
   if (subject?.kind === 'player') {
     c.restore(subjectAt);
@@ -178,7 +201,7 @@ function removesFirst(p: Part): Part {
   return p;
 }
 
-const PREDICATE_VERBS = new Set(['get', 'gets', 'has', 'have', 'gain', 'gains', 'lose', 'loses', 'is', 'are', 'become', 'becomes', "can't", 'cannot', 'attacks', 'attack', 'blocks', 'block']);
+const PREDICATE_VERBS = new Set(['get', 'gets', 'has', 'have', 'gain', 'gains', 'lose', 'loses', 'is', 'are', 'become', 'becomes', "can't", 'cannot', 'attacks', 'attack', 'blocks', 'block', 'can', "doesn't", "don't", 'must', 'its', 'assigns', 'assign']);
 function isPredicateStart(c: Words): boolean {
   const x = c.peek();
   return !!x && PREDICATE_VERBS.has(x.w);
@@ -243,15 +266,16 @@ export function parsePredicate(c: Words, st: ReadState, subject: Selector, opts:
   };
   // 7c: `gets +N/+M [for each …]`
   if (c.opt('get') || c.opt('gets')) {
+    // `it gets an additional +2/+2`: one more modification, applied like any other (613.4c).
+    c.opt('an', 'additional');
     const w = c.peek();
     const m = w && modifier(w.raw);
     if (!m) return fail('a modifier such as +1/+1');
     c.next();
     if (c.opt('for', 'each')) {
-      const f = parseNounPhrase(c, st);
-      if (!f) return fail('what to count after `for each`');
-      parseTail(c, st, f);
-      const count: Expr = { kind: 'count', filter: f };
+      // `for each +1/+1 counter on it`: `it` is each affected object.
+      const count = parseForEach(c, st, opts);
+      if (!count) return fail();
       return [{ layer: '7c', kind: 'pt', power: scale(m[0], count), toughness: scale(m[1], count) }];
     }
     return [{ layer: '7c', kind: 'pt', power: m[0], toughness: m[1] }];
@@ -283,11 +307,13 @@ export function parsePredicate(c: Words, st: ReadState, subject: Selector, opts:
     const keys = abilities.map(abilityKey);
     return [{ layer: '6', kind: 'abilities', remove: keys, cantGain: keys }];
   }
-  // Restrictions the engine lists but does not enforce (there is no combat): kept as rules text.
-  if (c.oneOf(["can't", 'attack', 'or', 'block'], ["can't", 'block'], ["can't", 'attack'], ["can't", 'be', 'blocked'], ["can't", 'be', 'regenerated'], ['attacks', 'each', 'combat', 'if', 'able'], ['attack', 'each', 'combat', 'if', 'able'], ['blocks', 'each', 'combat', 'if', 'able'])) {
-    c.opt('you');
-    return [{ layer: 'rules', kind: 'rules', description: c.slice(at, c.i) }];
-  }
+  // 613.11: rule effects (combat restrictions, `doesn't untap …`, `can't be countered`, …).
+  const rule = parseRulePredicate(c, st) ?? parseActivatedRestriction(c);
+  if (rule) return rule;
+  // Theros gods: `isn't a creature` removes the card type (layer 4).
+  if (c.oneOf(["isn't", 'a', 'creature'], ['is', 'not', 'a', 'creature'], ["aren't", 'creatures'])) return [{ layer: '4', kind: 'type', removeTypes: ['Creature'] }];
+  // 702.12b: `is indestructible` means it has indestructible.
+  if (c.oneOf(['is', 'indestructible'], ['are', 'indestructible'])) return [{ layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text: 'Indestructible', keyword: 'indestructible' }] }];
   // Layers 1, 4, 5, 6, 7b: `is white`, `are artifacts in addition to their other types`, `becomes a 3/3 creature`
   if (c.opt('is') || c.opt('are') || c.opt('become') || c.opt('becomes')) {
     const r = typePhrase(c, st, subject);

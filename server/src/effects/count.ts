@@ -2,8 +2,9 @@
 // number of creature cards in your graveyard`, `its mana value`, `~'s power`,
 // `that much`, `twice that much`, and `where X is …` after a predicate.
 
-import type { Expr, ObjectRef, Part } from './ir';
-import { eatSelf, parseSelector, type ReadState } from './selector';
+import { colorWord } from '../rules/vocabulary';
+import type { Color, Expr, ObjectRef, Part } from './ir';
+import { countReader, eatSelf, parseSelector, parseSubject, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
 
 export interface CountOptions {
@@ -26,9 +27,113 @@ function stat(c: Words): 'mana-value' | 'power' | 'toughness' | undefined {
   return s;
 }
 
-/** COUNT at the cursor, or undefined (cursor unchanged, wish noted). */
+/** `charge counter on ~`, `+1/+1 counters on it`: after the amount word, the counters on one object. */
+function countersOn(c: Words, st: ReadState, opts: CountOptions): Expr | undefined {
+  const at = c.save();
+  const kind = c.is('counter|counters') ? undefined : c.next()?.w;
+  if (!(c.opt('counter') || c.opt('counters')) || !c.opt('on')) {
+    c.restore(at);
+    return undefined;
+  }
+  if (c.opt('it') || c.opt('him') || c.opt('her')) return { kind: 'counters', ...(kind ? { counter: kind } : {}), ...(opts.its ? { of: opts.its } : {}) };
+  if (eatSelf(c, st.ctx)) return { kind: 'counters', ...(kind ? { counter: kind } : {}), of: { kind: 'self' } };
+  const who = parseSubject(c, st);
+  if (who && who.kind === 'object') return { kind: 'counters', ...(kind ? { counter: kind } : {}), of: who.ref };
+  c.restore(at);
+  return undefined;
+}
+
+/**
+ * What `for each` counts: `Forest you control`, `color among permanents you
+ * control` (105.2), `card type among cards in your graveyard` (205.2a),
+ * `charge counter on ~`, `+1/+1 counter on it`.
+ */
+export function parseForEach(c: Words, st: ReadState, opts: CountOptions = {}): Expr | undefined {
+  const at = c.save();
+  if (c.opt('color', 'among')) {
+    const f = parseSelector(c, st);
+    if (f) return { kind: 'colors-among', filter: f };
+    c.restore(at);
+    return undefined;
+  }
+  if (c.opt('card', 'type', 'among')) {
+    const f = parseSelector(c, st);
+    if (f) return { kind: 'count', filter: f, distinctCardTypes: true };
+    c.restore(at);
+    return undefined;
+  }
+  const counters = countersOn(c, st, opts);
+  if (counters) return counters;
+  // `for each instant or sorcery card in your graveyard`, `for each Aura you control that's attached to a creature`
+  const f = parseSelector(c, st);
+  if (!f) {
+    c.expect('what to count after `for each`');
+    return undefined;
+  }
+  return { kind: 'count', filter: f };
+}
+
+/** `black`, `red and green`: the colors of a devotion (700.5). */
+export function parseColorList(c: Words): Color[] {
+  const colors: Color[] = [];
+  for (;;) {
+    const col = c.peek() && colorWord(c.peek()!.w);
+    if (!col) break;
+    c.next();
+    colors.push(col);
+    if (!c.opt('and')) break;
+  }
+  return colors;
+}
+
+/** COUNT at the cursor, or undefined (cursor unchanged, wish noted); `N plus COUNT` adds. */
 export function parseCount(c: Words, st: ReadState, opts: CountOptions = {}): Expr | undefined {
   const at = c.save();
+  const e = parseOneCount(c, st, opts);
+  if (!e) return undefined;
+  const more = c.save();
+  if (c.opt('plus')) {
+    const f = parseOneCount(c, st, opts);
+    if (f) return e.kind === 'sum' ? { kind: 'sum', terms: [...e.terms, f] } : { kind: 'sum', terms: [e, f] };
+  }
+  c.restore(more);
+  void at;
+  return e;
+}
+
+function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | undefined {
+  const at = c.save();
+  // `the greatest power among creatures you control`
+  if (c.opt('the', 'greatest') || c.opt('the', 'highest')) {
+    const s = stat(c);
+    if (s && c.opt('among')) {
+      const f = parseSelector(c, st);
+      if (f) return { kind: 'greatest', stat: s, filter: f };
+    }
+    c.expect('`power among …`, `toughness among …` or `mana value among …`');
+    c.restore(at);
+    return undefined;
+  }
+  // 700.5: `your devotion to black`
+  if (c.opt('your', 'devotion', 'to')) {
+    const colors = parseColorList(c);
+    if (colors.length) return { kind: 'devotion', colors, player: { kind: 'you' } };
+    c.restore(at);
+    return undefined;
+  }
+  if (c.opt('your', 'life', 'total')) return { kind: 'player-stat', stat: 'life', player: { kind: 'you' } };
+  if (c.opt('the', 'number', 'of', 'cards', 'in', 'your', 'hand')) return { kind: 'player-stat', stat: 'hand', player: { kind: 'you' } };
+  if (c.opt('the', 'number', 'of', 'colors', 'among')) {
+    const f = parseSelector(c, st);
+    if (f) return { kind: 'colors-among', filter: f };
+    c.restore(at);
+    return undefined;
+  }
+  if (c.opt('the', 'number', 'of')) {
+    const counters = countersOn(c, st, opts);
+    if (counters) return counters;
+    c.restore(at);
+  }
   // `twice that much`, `twice the number of …`
   if (c.opt('twice')) {
     const e = parseCount(c, st, opts);
@@ -58,6 +163,8 @@ export function parseCount(c: Words, st: ReadState, opts: CountOptions = {}): Ex
     if (s) return { kind: 'stat', stat: s, of: { kind: 'self' } };
     c.restore(at);
   }
+  // `the chosen number`, `the last chosen number` (Shapeshifter): the number chosen as it entered (614.12a).
+  if (c.opt('the', 'chosen', 'number') || c.opt('the', 'last', 'chosen', 'number')) return { kind: 'chosen-number', index: 0 };
   if (c.opt('x')) return { kind: 'x' };
   const x = c.peek();
   if (x) {
@@ -87,8 +194,13 @@ function plus(c: Words, e: Extract<Expr, { kind: 'count' }>): Expr {
   return e;
 }
 
-/** `that number [plus N]`: the count named just before (`its toughness is equal to that number plus 1`). */
+/** `that number [plus N]`: the count named just before (`its toughness is equal to that number plus 1`); `7 minus that number` (Shapeshifter). */
 export function parseThatNumber(c: Words, previous: Expr): Expr | undefined {
+  const n = c.peek() ? numberWord(c.peek()!.w) : undefined;
+  if (n !== undefined && c.peek()!.w !== 'a' && c.peek()!.w !== 'an' && c.is(c.peek()!.w, 'minus', 'that', 'number')) {
+    c.i += 4;
+    return { kind: 'sum', terms: [{ kind: 'const', value: n }, { kind: 'neg', expr: previous }] };
+  }
   if (previous.kind !== 'count' || !c.opt('that', 'number')) return undefined;
   return plus(c, previous);
 }
@@ -130,3 +242,5 @@ export function replaceX(x: unknown, e: Expr): void {
     else replaceX(v, e);
   }
 }
+
+countReader.parse = (c, st) => parseCount(c, st);

@@ -2,12 +2,15 @@
 // `+1/+1`, `becomes white`, `gains flying`, `base P/T 0/1`, `loses all
 // abilities`, `land type → Mountain (305.7)`.
 
-import type { Ability, Chosen, Expr, Filter, ObjectRef, Part, PlayerRef } from './ir';
+import { irregularPlural } from '../rules/vocabulary';
+import type { Ability, Chosen, CompareOp, Condition, Expr, Filter, ObjectRef, Part, PlayerRef } from './ir';
 
 const ch = (c: Chosen<string>) => (c.kind === 'fixed' ? c.value : `choice ${c.index + 1}`);
 
 function plural(noun: string): string {
-  if (/(s|x|ch|sh)$/i.test(noun)) return noun === 'Plains' ? noun : `${noun}es`;
+  const irregular = irregularPlural(noun);
+  if (irregular) return irregular;
+  if (/(s|x|ch|sh)$/i.test(noun)) return `${noun}es`;
   if (/[^aeiou]y$/i.test(noun)) return `${noun.slice(0, -1)}ies`;
   return `${noun}s`;
 }
@@ -40,6 +43,7 @@ export function describeFilter(f: Filter, many = true): string {
     ...(f.other ? ['other'] : []),
     ...(f.tapped === true ? ['tapped'] : f.tapped === false ? ['untapped'] : []),
     ...f.colors,
+    ...(f.someColor ? [f.someColor.join(' or ')] : []),
     ...f.notColors.map((c) => `non${c}`),
     ...(f.colorless ? ['colorless'] : []),
     ...(f.multicolored === true ? ['multicolored'] : f.multicolored === false ? ['monocolored'] : []),
@@ -61,8 +65,16 @@ export function describeFilter(f: Filter, many = true): string {
     f.controller ? who(f.controller, 'control') : '',
     f.owner && !(f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner.kind === 'you') ? who(f.owner, 'own') : '',
     f.chosenSubtype !== undefined ? ` of choice ${f.chosenSubtype + 1}` : '',
+    f.chosenColor !== undefined ? ` of the color of choice ${f.chosenColor + 1}` : '',
+    f.combat ? ` that ${many ? 'are' : 'is'} ${f.combat}` : '',
+    f.withCounter ? ` with ${f.withCounter.counter ? `a ${f.withCounter.counter} counter` : 'a counter'} on ${many ? 'them' : 'it'}` : '',
+    ...(f.stats ?? []).map((s) => ` with ${s.stats.map((x) => (x === 'mana-value' ? 'mana value' : x)).join(' or ')} ${describeComparison(s.op, describeExpr(s.value))}`),
+    f.shares ? ` that share${many ? '' : 's'} a ${f.shares.quality === 'color' ? 'color' : 'creature type'} with ${describeRef(f.shares.with)}` : '',
+    f.name ? ` named ${ch(f.name)}` : '',
+    f.attachedTo ? ` attached to a ${describeFilter(f.attachedTo, false)}` : '',
   ].join('');
-  const zone = f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner?.kind === 'you' ? ' in your graveyard' : f.zones.length && !(f.zones.length === 1 && f.zones[0] === 'battlefield') ? ` in ${f.zones.length > 3 ? 'any zone but the battlefield' : f.zones.join(' or ')}` : '';
+  // `spells` are on the stack by definition (112.1).
+  const zone = f.noun === 'spell' && f.zones.length === 1 && f.zones[0] === 'stack' ? '' : f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner?.kind === 'you' ? ' in your graveyard' : f.zones.length && !(f.zones.length === 1 && f.zones[0] === 'battlefield') ? ` in ${f.zones.length > 3 ? 'any zone but the battlefield' : f.zones.join(' or ')}` : '';
   return `${words}${tail}${zone}`;
 }
 
@@ -82,6 +94,69 @@ export function describeExpr(e: Expr): string {
       return `-${describeExpr(e.expr)}`;
     case 'event-amount':
       return 'that much';
+    case 'answer':
+      return `${e.what} (answered with \`choosing N\`)`;
+    case 'chosen-number':
+      return `the number of choice ${e.index + 1}`;
+    case 'sum':
+      return e.terms.map(describeExpr).join(' + ').replace(/\+ -/g, '- ');
+    case 'counters':
+      return `the number of ${e.counter ?? ''}${e.counter ? ' ' : ''}counters on ${e.of ? describeRef(e.of) : 'it'}`;
+    case 'colors-among':
+      return `the number of colors among ${describeFilter(e.filter)}`;
+    case 'greatest':
+      return `the greatest ${e.stat === 'mana-value' ? 'mana value' : e.stat} among ${describeFilter(e.filter)}`;
+    case 'devotion':
+      return `${describePlayer(e.player) === 'you' ? 'your' : `${describePlayer(e.player)}'s`} devotion to ${e.colors.join(' and ')} (700.5)`;
+    case 'player-stat':
+      return `${describePlayer(e.player)}: ${e.stat === 'life' ? 'life total' : `cards in ${e.stat}`}`;
+  }
+}
+
+const OP_WORDS: Record<CompareOp, string> = { '>=': 'or more', '<=': 'or less', '<': 'less than', '>': 'greater than', '=': 'exactly' };
+
+/** `5 or more`, `less than 7`. */
+export function describeComparison(op: CompareOp, value: string): string {
+  return op === '>=' || op === '<=' ? `${value} ${OP_WORDS[op]}` : `${OP_WORDS[op]} ${value}`;
+}
+
+/** A condition in words, for the hover, the JSON reading and the trace (`as long as …`). */
+export function describeCondition(c: Condition): string {
+  switch (c.kind) {
+    case 'object-is':
+      return `${describeRef(c.object)} is ${describeFilter(c.filter, false)}`;
+    case 'controls':
+      return `${describePlayer(c.player)} control${c.player.kind === 'you' ? '' : 's'} ${describeRef(c.object)}`;
+    case 'count-at-least':
+      return `there are ${c.atLeast} or more ${describeFilter(c.filter)}`;
+    case 'your-turn':
+      return "it's your turn";
+    case 'on-battlefield':
+      return `${describeRef(c.object)} remains on the battlefield`;
+    case 'tapped':
+      return `${describeRef(c.object)} is tapped`;
+    case 'compare':
+      return `${describeExpr(c.left)} is ${describeComparison(c.op, describeExpr(c.right))}`;
+    case 'player-compare':
+      return `${c.each ? 'each of ' : c.player.kind === 'opponents' ? 'one of ' : ''}${describePlayer(c.player)} ${c.player.kind === 'you' ? 'have' : 'has'} ${describeComparison(c.op, String(c.value))} ${c.stat === 'life' ? 'life' : `cards in ${c.stat}`}`;
+    case 'status':
+      return `${describeRef(c.object)} is ${c.status}`;
+    case 'monarch':
+      return `${describePlayer(c.player)} ${c.player.kind === 'you' ? 'are' : 'is'} the monarch`;
+    case 'in-zone':
+      return `${describeRef(c.object)} is in ${c.zone === 'battlefield' ? 'the battlefield' : c.zone === 'exile' ? 'exile' : `its owner's ${c.zone}`}`;
+    case 'attached':
+      return `${describeRef(c.object)} is attached to a ${describeFilter(c.filter, false)}`;
+    case 'has-attached':
+      return `${describeRef(c.object)} is ${c.via}`;
+    case 'not':
+      return `not (${describeCondition(c.condition)})`;
+    case 'all':
+      return c.conditions.map(describeCondition).join(' and ');
+    case 'any':
+      return c.conditions.map(describeCondition).join(' or ');
+    case 'answer':
+      return `${c.question} (answered with \`choosing yes\` / \`choosing no\`)`;
   }
 }
 
@@ -94,7 +169,8 @@ export function describeRef(r: ObjectRef): string {
     case 'attached':
       return `${r.via} ${r.noun}`;
     case 'target':
-      return r.noun === 'any target' ? 'any target' : `target ${r.noun}`;
+      // 115.1: the target with every condition the text puts on it.
+      return r.noun === 'any target' ? 'any target' : `target ${r.filter ? describeFilter(r.filter, false) : r.noun}${r.unchecked ? ` (${r.unchecked}: not checked)` : ''}`;
     case 'it':
       return 'it';
     case 'chosen':

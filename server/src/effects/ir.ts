@@ -27,8 +27,17 @@ export type ObjectRef =
   | { kind: 'named'; name: string }
   /** `enchanted creature`, `equipped creature`, `fortified land`: what the source is attached to. */
   | { kind: 'attached'; via: 'enchanted' | 'equipped' | 'fortified'; noun: string }
-  /** The N-th (0-based) `target …` phrase of the ability, bound by `targeting`. */
-  | { kind: 'target'; index: number; noun: string }
+  /**
+   * The N-th (0-based) `target …` phrase of the ability, bound by `targeting`.
+   * `count` > 1: `up to two target creatures` binds that many `targeting` entries from `index` on
+   * (0: `any number of target …`, every entry left); `upTo`: fewer may be given (115.1, 601.2c).
+   */
+  /**
+   * `filter`: what the text says a legal target is (`target creature you control`,
+   * `target creature with flying`), checked against the `targeting` answer (115.1, 608.2b);
+   * `unchecked`: restriction words read but not checked by the model (`with power 4 or greater`).
+   */
+  | { kind: 'target'; index: number; noun: string; count?: number; upTo?: boolean; filter?: Filter; unchecked?: string }
   /** `it`, `that creature`, `that card`: the object of the previous clause of the same ability. */
   | { kind: 'it' }
   /** The object chosen for the N-th (0-based) choice (e.g. `choosing staff` for a copy). */
@@ -59,6 +68,8 @@ export interface Filter {
   notSupertypes: string[];
   /** All of these colors. */
   colors: Color[];
+  /** `black or green`: at least one of these colors. */
+  someColor?: Color[];
   notColors: Color[];
   colorless?: boolean;
   multicolored?: boolean;
@@ -81,6 +92,29 @@ export interface Filter {
   withKeywords?: string[];
   /** `creatures without flying`: keyword names (lower case) the object must have none of. */
   withoutKeywords?: string[];
+  /** `attacking creatures`, `blocking creatures`, `creatures that are attacking` (506.4: only during combat; set by `attack`/`block` events). */
+  combat?: 'attacking' | 'blocking';
+  /** `with a +1/+1 counter on it` (counter named) / `with counters on them` (any counter). */
+  withCounter?: { counter?: string };
+  /** `with power 2 or less`, `with mana value 4 or greater`, `with power or toughness 1 or less`: every comparison must hold. */
+  stats?: StatCompare[];
+  /** `that share a color with equipped creature`, `that share a creature type with it` (105.4, 205.3). */
+  shares?: { quality: 'color' | 'creature-type'; with: ObjectRef };
+  /** `named Scissors Lizard`, `with the chosen name` (choice index). */
+  name?: Chosen<string>;
+  /** `of the chosen color` (choice index). */
+  chosenColor?: number;
+  /** `that's attached to a creature`: the object is attached to something matching this filter. */
+  attachedTo?: Filter;
+}
+
+export type CompareOp = '>=' | '<=' | '<' | '>' | '=';
+
+/** `power 2 or less` (stats: power), `power or toughness 1 or less` (either one), `power less than ~'s power`. */
+export interface StatCompare {
+  stats: ('power' | 'toughness' | 'mana-value')[];
+  op: CompareOp;
+  value: Expr;
 }
 
 export type Selector =
@@ -106,8 +140,30 @@ export type Expr =
   /** `+1/+1 for each …`: factor × count. */
   | { kind: 'times'; factor: number; expr: Expr }
   | { kind: 'neg'; expr: Expr }
+  /** `7 minus that number`: the terms added up. */
+  | { kind: 'sum'; terms: Expr[] }
   /** `that much`, `that many`: the amount of the event being replaced. */
-  | { kind: 'event-amount' };
+  | { kind: 'event-amount' }
+  /**
+   * A number the scenario does not record and the event answers with
+   * `choosing N` (`for each time it was kicked`, `for each color of mana spent
+   * to cast it`): `what` says what the number is.
+   */
+  | { kind: 'answer'; what: string }
+  /** `equal to the result`, `the chosen number`: the N-th (0-based) choice made as it entered, read as a number. */
+  | { kind: 'chosen-number'; index: number }
+  /** `the number of charge counters on ~`, `for each +1/+1 counter on it` (any counter when `counter` is absent); `of` absent: the affected object. */
+  | { kind: 'counters'; counter?: string; of?: ObjectRef }
+  /** `for each color among permanents you control` (105.2: white, blue, black, red, green; colorless is not a color). */
+  | { kind: 'colors-among'; filter: Filter }
+  /** `the greatest power among creatures you control` (0 when there are none). */
+  | { kind: 'greatest'; stat: 'power' | 'toughness' | 'mana-value'; filter: Filter }
+  /** 700.5: devotion to one or more colors: the mana symbols of those colors among the mana costs of permanents the player controls (a hybrid symbol counts once). */
+  | { kind: 'devotion'; colors: Color[]; player: PlayerRef }
+  /** A player's life total, or the number of cards in their hand or graveyard (with several players: the smallest, see `player-compare`). */
+  | { kind: 'player-stat'; stat: PlayerStat; player: PlayerRef };
+
+export type PlayerStat = 'life' | 'hand' | 'graveyard';
 
 // ---------------------------------------------------------------------------
 // Conditions and durations
@@ -124,8 +180,30 @@ export type Condition =
   /** `for as long as ~ remains on the battlefield` / `remains tapped`. */
   | { kind: 'on-battlefield'; object: ObjectRef }
   | { kind: 'tapped'; object: ObjectRef }
+  /** `there are four or more card types among cards in your graveyard`, `your devotion to black is less than five`, `it has a divinity counter on it`. */
+  | { kind: 'compare'; left: Expr; op: CompareOp; right: Expr }
+  /** `an opponent has 10 or less life` (any of them), `each opponent has …` (`each`), `you have no cards in hand`. */
+  | { kind: 'player-compare'; player: PlayerRef; stat: PlayerStat; op: CompareOp; value: number; each?: boolean }
+  /** `it's attacking`, `~ is monstrous` (701.37b), `~ is renowned` (702.112b): a designation the timeline gives. */
+  | { kind: 'status'; object: ObjectRef; status: ObjectStatus }
+  /** `you're the monarch` (724). */
+  | { kind: 'monarch'; player: PlayerRef }
+  /** `~ is in your graveyard` (the ability functions there, 113.6), `~ is on the battlefield`. */
+  | { kind: 'in-zone'; object: ObjectRef; zone: Zone }
+  /** `this Equipment is attached to a creature`; `it's equipped` / `it's enchanted` (something of that kind is attached to it). */
+  | { kind: 'attached'; object: ObjectRef; filter: Filter }
+  | { kind: 'has-attached'; object: ObjectRef; via: 'equipped' | 'enchanted' }
   | { kind: 'not'; condition: Condition }
-  | { kind: 'all'; conditions: Condition[] };
+  | { kind: 'all'; conditions: Condition[] }
+  /**
+   * A fact about the past the scenario does not record (`if you cast it from
+   * your hand`, `if an opponent lost life this turn`), answered by the event
+   * with `choosing yes` / `choosing no`; unanswered, both outcomes are explored.
+   */
+  | { kind: 'answer'; question: string }
+  | { kind: 'any'; conditions: Condition[] };
+
+export type ObjectStatus = 'attacking' | 'blocking' | 'monstrous' | 'renowned';
 
 export type Duration =
   | { kind: 'end-of-turn' }
@@ -236,8 +314,22 @@ export interface RulesPart {
   kind: 'rules';
   /** A short description shown in the trace, e.g. `spells you cast cost {1} less`. */
   description: string;
-  costDelta?: { amount: number; filter: Filter };
+  costDelta?: { amount: number; filter: Filter; /** `for each …` / `where X is …`: the amount is multiplied by (or is) this count. */ per?: Expr };
+  /** What the engine applies where the timeline touches it (engine/rules.ts); absent: shown, with nothing in the scenario model to apply it to. */
+  rule?: RuleKind;
+  /** `can't attack unless you control a 1/1 creature`: the restriction is lifted while this holds. */
+  unless?: Condition;
+  /** `You may cast ~ from your graveyard`: the ability works in that zone (113.6). */
+  functionsIn?: Zone;
 }
+
+/**
+ * Rule effects the timeline applies (engine/rules.ts): `no-untap` (302.6: the
+ * untap step leaves it tapped), `no-counters` (`can't have counters put on it`:
+ * counter events put none), `no-activate` (`activated abilities can't be
+ * activated`; `tapCostOnly`: only those with {T} in their costs).
+ */
+export type RuleKind = { kind: 'no-untap' } | { kind: 'no-counters' } | { kind: 'no-activate'; tapCostOnly?: boolean };
 
 export type Part =
   | CopyPart
@@ -267,8 +359,24 @@ export interface EffectSpec {
 export type Action =
   | { kind: 'create-effect'; effect: EffectSpec; duration: Duration; span?: TextSpan }
   | { kind: 'tap' | 'untap' | 'destroy' | 'sacrifice' | 'exile' | 'regenerate'; object: Selector; span?: TextSpan }
-  | { kind: 'move'; object: Selector; to: Zone; position?: 'top' | 'bottom' | 'shuffle'; span?: TextSpan }
-  | { kind: 'counters'; object: Selector; counter: string; amount: Expr; remove?: boolean; span?: TextSpan }
+  /** `tapped`, `under your control`: how a card put onto the battlefield enters (`Return it to the battlefield tapped under your control`). */
+  | { kind: 'move'; object: Selector; to: Zone; position?: 'top' | 'bottom' | 'shuffle'; tapped?: boolean; controller?: PlayerRef; span?: TextSpan }
+  /** `remove a counter from …` (any kind): counter `*`; `ifNone`: only if it has no counter of that kind (adapt, 701.46a). */
+  | { kind: 'counters'; object: Selector; counter: string; amount: Expr; remove?: boolean; ifNone?: boolean; span?: TextSpan }
+  /** 701.14a: `A fights B`: each deals damage equal to its power to the other. */
+  | { kind: 'fight'; object: Selector; other: Selector; span?: TextSpan }
+  /** 701.12a: `Exchange control of two target permanents`: `objects` designates the two. */
+  | { kind: 'exchange-control'; objects: Selector; span?: TextSpan }
+  /** 701.3a: `attach ~ to it`. */
+  | { kind: 'attach'; object: Selector; to: Selector; span?: TextSpan }
+  /** Keyword actions on chosen objects (`choosing`): 701.27 proliferate, 701.36 populate, 701.39 bolster N. */
+  | { kind: 'proliferate' | 'populate' | 'bolster'; amount?: Expr; span?: TextSpan }
+  /** 111.1, 701.7: `Create two 1/1 red Goblin creature tokens with haste`; `player` creates them and owns them (111.2), `controller` if they enter under another player's control. */
+  | { kind: 'create-token'; token: TokenSpec; amount: Expr; player: PlayerRef; controller?: PlayerRef; tapped?: boolean; attacking?: boolean; span?: TextSpan }
+  /** 701.17a: `Sacrifice a creature`, `Each opponent sacrifices a creature`: each player sacrifices `amount` permanents they control that match, of their choice (`choosing NAME`). */
+  | { kind: 'sacrifice-chosen'; player: PlayerRef; filter: Filter; amount: Expr; span?: TextSpan }
+  /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
+  | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
   | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; span?: TextSpan }
   | { kind: 'damage'; source: ObjectRef; amount: Expr; to: Selector; span?: TextSpan }
   | { kind: 'add-mana'; mana: string; span?: TextSpan }
@@ -277,7 +385,78 @@ export type Action =
   /** `Prevent all damage …`, `The next time a source of your choice would deal damage …` (615): creates a prevention effect. */
   | { kind: 'create-replacement'; replacement: ReplacementSpec; duration: Duration; span?: TextSpan }
   /** 614.15: `… instead` inside the same spell text: a replacement on that spell's own action. */
-  | { kind: 'self-replacement'; replacement: ReplacementSpec; span?: TextSpan };
+  | { kind: 'self-replacement'; replacement: ReplacementSpec; span?: TextSpan }
+  /** Recognised, but not played out by the scenario model (a library search, scry, a die roll): see NotSimulated. */
+  /** `object`: what the text is about (`counter target spell`), so its target's conditions are still checked. */
+  | { kind: 'not-simulated'; note: NotSimulated; object?: Selector; span?: TextSpan }
+  // Choices inside actions (effects/choice.ts, effects/modes.ts; engine/choice-actions.ts).
+  /**
+   * A yes/no choice made as the action resolves, answered with `choosing yes|no`:
+   * `you may ACTIONS` (`ifDone` / `ifNot`: `If you do, …` / `If you don't, …`, 603.12 `When you do, …`);
+   * `ACTIONS unless PLAYER pays COST` (`unless`: the question is whether PLAYER pays; `ifNot` holds ACTIONS).
+   */
+  | { kind: 'optional'; who: PlayerRef; question: string; actions: Action[]; ifDone?: Action[]; ifNot?: Action[]; unless?: boolean; span?: TextSpan }
+  /** `If you control …, ACTIONS` / `if it's …` / `Otherwise, …`: checked as the action resolves (608.2c). */
+  | { kind: 'if'; condition: Condition; actions: Action[]; otherwise?: Action[]; span?: TextSpan }
+  /** 700.2: `Choose one —` and its modes, answered with `choosing mode N`. */
+  | { kind: 'modal'; min: number; max: number; modes: Mode[]; /** `tap or untap target permanent`: one choice made as it resolves (608.2d), answered with a mode's word; the targets are the ability's, not the modes'. */ onResolution?: boolean; span?: TextSpan }
+  /** 603.7: a delayed triggered ability created by the effect (`At the beginning of the next end step, sacrifice it`). */
+  | { kind: 'delayed'; when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat'; trigger: string; actions: Action[]; span?: TextSpan }
+  /** A payment inside an effect (`you may pay {2}`): mana is not modelled, so paying it changes nothing; life is paid with `lose-life` (119.4). */
+  | { kind: 'pay'; cost: string; span?: TextSpan }
+  /** `As an additional cost to cast this spell, …` (601.2f-h): read and shown; costs are not paid in scenarios. */
+  | { kind: 'additional-cost'; cost: string; span?: TextSpan };
+
+/** One mode of a modal spell or ability (700.2). */
+export interface Mode {
+  text: string;
+  actions: Action[];
+  /** The `target …` indices (and target-player indices) read in this mode: `targeting` binds only the chosen modes' targets (601.2c). */
+  targets: number[];
+  targetPlayers: number[];
+  span?: TextSpan;
+}
+
+/** `Activate only as a sorcery`, `Activate only once each turn`, `Activate only if …` (602.5). Checked by `activate`. */
+export type ActivationRestriction =
+  | { kind: 'sorcery'; text: string }
+  | { kind: 'per-turn'; times: number; text: string }
+  | { kind: 'your-turn'; text: string }
+  | { kind: 'condition'; condition: Condition; text: string };
+
+/** 111.3: the characteristics a token-creating effect defines; 111.4: its name. */
+export interface TokenSpec {
+  /** The name given (`named Koma's Coil`), the predefined token's name, or its subtypes plus `Token` (111.4). */
+  name: string;
+  power?: Expr;
+  toughness?: Expr;
+  colors: Color[];
+  supertypes: string[];
+  types: string[];
+  subtypes: string[];
+  /** Keywords and quoted abilities as written (`Flying`, `When this creature dies, …`), compiled when the token is made. */
+  abilities: string[];
+  /** 111.10: a predefined token (Treasure, Food, Clue, Blood, …). */
+  predefined?: string;
+  /** 707.2, 111.1: `a token that's a copy of target creature`: its copiable values are taken as it is created. */
+  copyOf?: ObjectRef;
+}
+
+/**
+ * Text the compiler recognised but the scenario model does not play out
+ * (issue 8, answer 2): hidden information and library handling, randomness
+ * with no `choosing` answer, mana spending restrictions, drafting and
+ * deck-building text, the game outside one battlefield. Never used for
+ * anything that changes characteristics, control, counters, damage, life,
+ * zones of objects, tapped status or tokens. Each one becomes an
+ * information diagnostic with code `not-simulated` on its span.
+ */
+export interface NotSimulated {
+  /** What was recognised, e.g. `library search`, `scry 2`. */
+  what: string;
+  /** Why it is not played out, e.g. `libraries are not modelled`; may name the event that plays the move (`enter …`). */
+  why: string;
+}
 
 // ---------------------------------------------------------------------------
 // Replacement and prevention (614, 615, 616)
@@ -285,30 +464,81 @@ export type Action =
 /** A pattern over game events that a replacement effect watches for. */
 export type EventPattern =
   /** `would be put into a graveyard from anywhere` / `would die` (from the battlefield). */
-  | { kind: 'to-graveyard'; object: Selector; from?: Zone }
+  | { kind: 'to-graveyard'; object: Selector; from?: Zone; /** `would be destroyed` (701.8): only a destruction, not a sacrifice or a state-based death. */ destroyed?: boolean }
   | { kind: 'enter'; object: Selector }
   | { kind: 'draw'; player: PlayerRef }
   | { kind: 'gain-life'; player: PlayerRef }
   | { kind: 'lose-life'; player: PlayerRef }
   | { kind: 'discard'; player: PlayerRef }
-  | { kind: 'damage'; source?: Selector; to?: Selector; /** `to an opponent or a permanent an opponent controls`: any of these. */ toAny?: Selector[]; combatOnly?: boolean }
+  | { kind: 'damage'; source?: Selector; to?: Selector; /** `to an opponent or a permanent an opponent controls`: any of these. */ toAny?: Selector[]; combatOnly?: boolean; /** `noncombat damage`: every damage event of a scenario. */ noncombatOnly?: boolean }
   | { kind: 'counters'; object: Selector; counter?: string };
 
-export type ReplacementSpec =
-  /** `~ enters tapped`, `Permanents enter tapped`, `Creatures your opponents control enter tapped`. */
-  | { kind: 'enters-tapped'; affected: Selector }
+/** What an `As ~ enters, choose …` choice may be (parallel to its `choices`). */
+export interface ChoiceLimit {
+  /** `a color other than green`. */
+  notColor?: Color;
+  /** `a number between 0 and 7`, a six-sided die (1–6). */
+  min?: number;
+  max?: number;
+  /** `choose a permanent you don't control`, `name a nonland card` (a card name: the filter is shown, not checked). */
+  filter?: Filter;
+  /** Shown to the user: `a six-sided die roll`, `a nonland card name`. */
+  what?: string;
+}
+
+/**
+ * `As ~ enters, you may pay 2 life. If you don't, ~ enters tapped.`: an
+ * optional act as it enters (answered with `choosing yes|no`, or `pay`/`reveal`);
+ * if it is not done, the replacement applies (614.12).
+ */
+export interface EntryOption {
+  what: string;
+  actions: Action[];
+}
+
+export type ReplacementSpec = ReplacementKind & {
+  /** `As long as ~ is untapped, …` on the static ability: the replacement applies only while it holds. */
+  condition?: Condition;
+};
+
+export type ReplacementKind =
+  /**
+   * `~ enters tapped`, `Permanents enter tapped`, `Creatures your opponents control enter tapped`;
+   * `unless you control a Mountain` (judged before it enters); `If you don't, ~ enters tapped` after an `option`.
+   */
+  | { kind: 'enters-tapped'; affected: Selector; unless?: Condition; option?: EntryOption }
   /** 616.1c: `Creatures you control enter as a copy of ~`; `You may have ~ enter as a copy of any creature on the battlefield` (of: chosen). */
   | { kind: 'enters-as-copy'; affected: Selector; of: ObjectRef | { kind: 'choose'; filter: Filter }; optional: boolean; except: Part[] }
   /** 616.1b: `enters under your control`. */
   | { kind: 'enters-under-control'; affected: Selector; player: PlayerRef }
   /** `As ~ enters, choose a color / creature type / two basic land types / a player / a card name / a number`. */
-  | { kind: 'as-enters-choose'; choices: ChoiceKind[] }
-  /** `enters with N COUNTER counters`. */
-  | { kind: 'enters-with-counters'; affected: Selector; counter: string; amount: Expr }
+  | { kind: 'as-enters-choose'; choices: ChoiceKind[]; limits?: ChoiceLimit[] }
+  /**
+   * `As ~ enters, remove all counters from all permanents.` (Thief of Blood):
+   * done as it enters; how many were removed is kept as its next entry
+   * choice, for `… for each counter removed this way`.
+   */
+  | { kind: 'as-enters-remove-counters'; from: Filter }
+  /**
+   * 702.82a Devour N: as it enters, its controller may sacrifice any number of
+   * creatures (named with `choosing`); it enters with N +1/+1 counters for each.
+   */
+  | { kind: 'devour'; per: number; filter: Filter }
+  /** `enters with N COUNTER counters`, `with X …`, `with an additional …`, `… for each …`, `… if COND`. */
+  | { kind: 'enters-with-counters'; affected: Selector; counter: string; amount: Expr; condition?: Condition }
+  /**
+   * 614.1a counter replacements: `twice that many … are put on it instead`
+   * (multiply), `that many plus one` (add). `byYou`: `If you would put …`.
+   * They also apply to counters a permanent enters with (rulings on Hardened
+   * Scales and Doubling Season).
+   */
+  | { kind: 'modify-counters'; event: Extract<EventPattern, { kind: 'counters' }>; multiply?: number; add?: number; byYou?: boolean }
+  /** 614.1b: `All damage that would be dealt to you is dealt to enchanted creature instead` (Pariah). */
+  | { kind: 'redirect-damage'; event: Extract<EventPattern, { kind: 'damage' }>; to: ObjectRef }
   /** `If EVENT, ACTIONS instead.` */
   | { kind: 'instead'; event: EventPattern; actions: Action[]; /** `The next time …`: applies once, then is used up (609.7-like). */ once?: boolean }
   /** Damage modification: `deals that much damage plus 2 instead`, `deals double that damage instead`. */
-  | { kind: 'modify-damage'; event: EventPattern; add?: number; multiply?: number }
+  | { kind: 'modify-damage'; event: EventPattern; add?: number; multiply?: number; /** `plus the result of a six-sided die roll`: added, answered with `choosing N`. */ addAnswer?: string }
   /** `put that many -1/-1 counters on it instead` (damage becomes counters). */
   | { kind: 'damage-to-counters'; event: EventPattern; counter: string }
   /** 615: `Prevent all damage …` / `Prevent the next N damage …`; `shield` for one-time `The next time …` (609.7). */
@@ -330,7 +560,7 @@ export type Ability =
   | { kind: 'keyword'; text: string; keyword: string; parameter?: string; /** `protection from the color of your choice`: the parameter is this choice. */ parameterChosen?: Chosen<string>; enchantFilter?: Filter; span?: TextSpan }
   /** A static ability (604): its continuous effects, or its replacement effects (614). */
   | { kind: 'static'; text: string; effects: EffectSpec[]; replacements: ReplacementSpec[]; cda: boolean; span?: TextSpan }
-  | { kind: 'activated'; text: string; cost: string; actions: Action[]; mana: boolean; span?: TextSpan }
+  | { kind: 'activated'; text: string; cost: string; actions: Action[]; mana: boolean; /** 602.5: `Activate only …`. */ restrictions?: ActivationRestriction[]; span?: TextSpan }
   | { kind: 'triggered'; text: string; trigger: string; actions: Action[]; span?: TextSpan }
   /** Instant and sorcery text: what `cast` does. */
   | { kind: 'spell'; text: string; actions: Action[]; span?: TextSpan }
@@ -343,6 +573,18 @@ export interface TextIssue {
   end: number;
   severity: 'error' | 'warning' | 'information';
   message: string;
+  /** The diagnostic code; by default `effect-error` for errors and `not-understood` otherwise. */
+  code?: 'not-simulated' | 'not-understood' | 'effect-error';
+}
+
+/** The diagnostic code of a text issue. */
+export function issueCode(i: TextIssue): string {
+  return i.code ?? (i.severity === 'error' ? 'effect-error' : 'not-understood');
+}
+
+/** The information issue for text that was recognised but is not played out. */
+export function notSimulatedIssue(note: NotSimulated, span: TextSpan): TextIssue {
+  return { start: span.start, end: span.end, severity: 'information', code: 'not-simulated', message: `not simulated: ${note.what}: ${note.why}` };
 }
 
 export interface CompileContext {

@@ -4,7 +4,7 @@
 // you cast cost {1} less to cast` (601.2f), `Creatures can't attack you`,
 // `Players may spend mana as though it were mana of any color`.
 
-import type { EffectSpec, Filter, Part, PlayerRef } from './ir';
+import type { EffectSpec, Part, PlayerRef } from './ir';
 import { parseKeyword } from './keywords';
 import { parseCount } from './count';
 import { parsePlayer, parseSelector, type ReadState } from './selector';
@@ -48,26 +48,6 @@ export function parsePlayerOrRules(c: Words, st: ReadState): EffectSpec | undefi
     }
     c.restore(at);
   }
-  // 601.2f: `Spells you cast cost {1} less to cast`, `Creature spells your opponents cast cost {1} more to cast`
-  const spells = spellFilter(c, st);
-  if (spells) {
-    c.mark();
-    if (c.opt('cost') || c.opt('costs')) {
-      const m = c.peek();
-      const amount = m && m.kind === 'mana' ? /^\{(\d+)\}$/.exec(m.raw) : undefined;
-      if (amount) {
-        c.next();
-        const more = c.opt('more');
-        if (more || c.opt('less')) {
-          c.opt('to', 'cast');
-          const n = Number(amount[1]);
-          return { affected: { kind: 'player', player: { kind: 'each-player' } }, parts: [{ layer: 'rules', kind: 'rules', description: `${c.slice(at, c.i)} (601.2f)`, costDelta: { amount: more ? n : -n, filter: spells } }] };
-        }
-        c.expect('`more` or `less`');
-      } else c.expect('a generic cost such as {1}');
-    }
-    c.restore(at);
-  }
   // `Creatures can't attack you`, `Creatures your opponents control can't attack you or planeswalkers you control`
   const attackers = parseSelector(c, st);
   if (attackers && c.opt("can't", 'attack', 'you')) {
@@ -76,18 +56,6 @@ export function parsePlayerOrRules(c: Words, st: ReadState): EffectSpec | undefi
   }
   c.restore(at);
   return undefined;
-}
-
-/** `Spells you cast`, `Creature spells`, `Noncreature spells your opponents cast`, `Instant and sorcery spells you cast`. */
-function spellFilter(c: Words, st: ReadState): Filter | undefined {
-  const at = c.save();
-  const f = parseSelector(c, st);
-  const spells = (g: Filter): boolean => (g.anyOf?.length ? g.anyOf.every(spells) : g.noun === 'spell');
-  if (!f || !spells(f)) {
-    c.restore(at);
-    return undefined;
-  }
-  return f;
 }
 
 function describeWho(p: PlayerRef): string {

@@ -2,21 +2,16 @@
 // `If … would …, … instead`, `… enters tapped`, `enter as a copy of …`,
 // `As … enters, choose …`, `Prevent all damage …`, `The next time … would …`.
 
-import type { ChoiceKind, Duration, EventPattern, Filter, ReplacementSpec, Selector } from './ir';
-import { parseDuration } from './conditions';
+import type { Action, Duration, EffectSpec, EventPattern, Filter, ReplacementSpec, Selector } from './ir';
 import { eatSelf, parseNounPhrase, parsePlayer, parseSelector, parseSubject, parseTail, type ReadState } from './selector';
 import { parseExcept } from './type-phrase';
 import { numberWord, type Words } from './words';
 import { parseActionClauses } from './actions';
+import { parseCondition, parseDuration } from './conditions';
+import { eatEnters, parseAsEnters, parseAsEntersResults, parseEntersRest, parseEntryOption, parseIfEnters } from './replacement-enters';
+import { parseCounterReplacement } from './replacement-counters';
+import { damageTargets, objectOrFilter, parseCombatPrevention, parseRedirect } from './replacement-damage';
 
-const ENTER = ['enter', 'enters'];
-
-function eatEnters(c: Words): boolean {
-  if (!c.is(ENTER.join('|'))) return false;
-  c.next();
-  c.opt('the', 'battlefield');
-  return true;
-}
 
 /** A static ability's replacement effects, or undefined (cursor restored). */
 export function parseReplacement(c: Words, st: ReadState): ReplacementSpec[] | undefined {
@@ -28,34 +23,19 @@ export function parseReplacement(c: Words, st: ReadState): ReplacementSpec[] | u
 
 function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
   const at = c.save();
-  // As ~ enters, choose a color / an opponent / two basic land types.
-  if (c.opt('as')) {
-    const subj = parseSubject(c, st);
-    if (subj && eatEnters(c) && c.opt(',') && c.opt('choose')) {
-      const choices: ChoiceKind[] = [];
-      for (;;) {
-        const n = c.peek() ? numberWord(c.peek()!.w) ?? 1 : 1;
-        if (c.peek() && numberWord(c.peek()!.w) !== undefined) c.next();
-        let kind: ChoiceKind | undefined;
-        if (c.opt('color') || c.opt('colors')) kind = 'color';
-        else if (c.opt('creature', 'type') || c.opt('creature', 'types')) kind = 'creature-type';
-        else if (c.opt('basic', 'land', 'type') || c.opt('basic', 'land', 'types')) kind = 'basic-land-type';
-        else if (c.opt('player')) kind = 'player';
-        else if (c.opt('opponent')) kind = 'opponent';
-        else if (c.opt('card', 'name')) kind = 'card-name';
-        else if (c.opt('number')) kind = 'number';
-        if (!kind) {
-          c.expect('what to choose (a color, a creature type, a basic land type, a player, an opponent)');
-          return undefined;
-        }
-        for (let i = 0; i < n; i++) choices.push(kind);
-        if (c.opt('and') || c.opt(',')) continue;
-        break;
-      }
-      return [{ kind: 'as-enters-choose', choices }];
+  // `As long as ~ is untapped, all damage that would be dealt to you … is dealt to ~ instead.`
+  if (c.opt('as', 'long', 'as')) {
+    const cond = parseCondition(c, st);
+    if (cond && c.opt(',')) {
+      const r = inner(c, st);
+      if (r) return r.map((x) => ({ ...x, condition: x.condition ? { kind: 'all', conditions: [cond, x.condition] } : cond }));
     }
     c.restore(at);
+    return undefined;
   }
+  // As ~ enters, choose a color / name a card / roll a six-sided die.
+  const asEnters = parseAsEnters(c, st);
+  if (asEnters) return [asEnters];
   // You may have ~ enter as a copy of any creature on the battlefield[, except …].
   if (c.opt('you', 'may', 'have')) {
     const subj = parseSubject(c, st);
@@ -65,6 +45,12 @@ function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
     }
     c.restore(at);
   }
+  // Adamant — If at least three mana of the same color was spent to cast this spell, ~ enters with a +1/+1 counter on it.
+  const ifEnters = parseIfEnters(c, st);
+  if (ifEnters) return [ifEnters];
+  // If one or more +1/+1 counters would be put on a creature you control, twice that many … instead.
+  const counters = parseCounterReplacement(c, st);
+  if (counters) return [counters];
   // If … would …, … instead.
   if (c.opt('if')) {
     const r = ifWould(c, st);
@@ -72,31 +58,43 @@ function inner(c: Words, st: ReadState): ReplacementSpec[] | undefined {
     c.restore(at);
     return undefined;
   }
-  // SUBJECT enter(s) [the battlefield] tapped / as a copy of ~ / under your control
+  // All damage that would be dealt to you is dealt to enchanted creature instead.
+  const redirect = parseRedirect(c, st);
+  if (redirect) return [redirect];
+  // SUBJECT enter(s) [the battlefield] tapped / as a copy of ~ / under your control / with counters
   const subj = parseSubject(c, st);
   if (subj && subj.kind !== 'player' && eatEnters(c)) {
-    if (c.opt('tapped')) return [{ kind: 'enters-tapped', affected: subj }];
     if (c.opt('as', 'a', 'copy', 'of')) {
       const of = copyOf(c, st);
       if (of) return [{ kind: 'enters-as-copy', affected: subj, of, optional: false, except: parseExcept(c, st) }];
     }
     if (c.opt('under', 'your', 'control')) return [{ kind: 'enters-under-control', affected: subj, player: { kind: 'you' } }];
-    if (c.opt('with')) {
-      const n = c.peek() && numberWord(c.peek()!.w);
-      if (n !== undefined) {
-        c.next();
-        const k = c.next();
-        if (k && c.opt('counter') || c.opt('counters')) {
-          c.opt('on', 'it');
-          return [{ kind: 'enters-with-counters', affected: subj, counter: k!.raw, amount: { kind: 'const', value: n } }];
-        }
-      }
-    }
+    const rest = parseEntersRest(c, st, subj);
+    if (rest) return [rest];
     c.expect('`tapped`, `as a copy of …`, `under your control` or `with N counters`');
   }
   c.restore(at);
+  const combat = parseCombatPrevention(c, st);
+  if (combat && !combat.duration) return combat.replacements;
+  if (combat) c.restore(at);
   const prev = parsePrevention(c, st);
   if (prev) return [prev.replacement];
+  return undefined;
+}
+
+/** A static ability written in several sentences that make one replacement (`As ~ enters, you may pay 2 life. If you don't, …`). */
+export function parseReplacementLine(c: Words, st: ReadState): { replacements: ReplacementSpec[]; effects: EffectSpec[] } | undefined {
+  const r = parseEntryOption(c, st);
+  if (r) return { replacements: [r], effects: [] };
+  const rolled = parseAsEntersResults(c, st);
+  if (rolled) return rolled;
+  // `If damage would be dealt to ~, prevent that damage. Remove a +1/+1 counter from ~.`
+  if (!c.ws.some((w) => w.w === '.' && w !== c.ws[c.ws.length - 1])) return undefined;
+  const at = c.save();
+  const whole = parseReplacement(c, st);
+  c.opt('.');
+  if (whole && c.done) return { replacements: whole, effects: [] };
+  c.restore(at);
   return undefined;
 }
 
@@ -137,15 +135,16 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
     // `a card or token`, `~`, `a creature`, `a red source you control`
     const subj = objectOrFilter(c, st);
     if (!subj || !c.eat('would')) return undefined;
-    if (c.opt('be', 'put', 'into', 'a', 'graveyard') || c.opt('be', 'put', 'into', 'an', "opponent's", 'graveyard') || c.opt('be', 'put', 'into', 'your', 'graveyard')) {
-      const words = c.slice(0, c.i);
-      const oppGraveyard = /opponent's graveyard/.test(words);
+    const oppGraveyard = c.opt('be', 'put', 'into', 'an', "opponent's", 'graveyard');
+    if (oppGraveyard || c.opt('be', 'put', 'into', 'a', 'graveyard') || c.opt('be', 'put', 'into', 'your', 'graveyard')) {
       let from: 'battlefield' | undefined;
       if (c.opt('from', 'anywhere')) from = undefined;
       else if (c.opt('from', 'the', 'battlefield')) from = 'battlefield';
       const object = oppGraveyard && subj.kind === 'filter' ? { kind: 'filter' as const, filter: { ...subj.filter, owner: { kind: 'opponents' as const } } } : subj;
       pattern = { kind: 'to-graveyard', object, ...(from ? { from } : {}) };
     } else if (c.opt('die')) pattern = { kind: 'to-graveyard', object: subj, from: 'battlefield' };
+    // `If ~ would be destroyed, regenerate it` / `…, instead remove a +1/+1 counter from it` (701.8)
+    else if (c.opt('be', 'destroyed')) pattern = { kind: 'to-graveyard', object: subj, from: 'battlefield', destroyed: true };
     else if (c.opt('enter') || c.opt('enters')) {
       c.opt('the', 'battlefield');
       // `would enter under an opponent's control this turn, it enters under your control instead`
@@ -158,9 +157,12 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
         return undefined;
       }
       pattern = { kind: 'enter', object: subj };
-    } else if (c.opt('deal', 'damage')) {
+    } else if (c.opt('deal', 'damage') || c.is('deal', 'combat|noncombat', 'damage')) {
+      // `would deal noncombat damage` (Soul-Scar Mage), `would deal combat damage`.
+      const kind = c.is('deal') ? c.peek(1)!.w : '';
+      if (kind) c.i += 3;
       damageSource = subj;
-      pattern = { kind: 'damage', source: subj };
+      pattern = { kind: 'damage', source: subj, ...(kind === 'combat' ? { combatOnly: true } : kind === 'noncombat' ? { noncombatOnly: true } : {}) };
       if (c.opt('to')) {
         const tos = damageTargets(c, st);
         if (!tos) return undefined;
@@ -182,6 +184,14 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
     // `it deals that much damage plus 2 instead`, `it deals double that damage to that permanent or player instead`
     if ((c.opt('it') || c.opt('that', 'source') || (damageSource && c.opt('they'))) && c.opt('deals')) {
       if (c.opt('that', 'much', 'damage', 'plus')) {
+        // `plus the result of a six-sided die roll` (706): the result is answered with `choosing N`.
+        const die = c.save();
+        if (c.opt('the', 'result', 'of', 'a') && /^\w+-sided$/.test(c.peek()?.w ?? '') && (c.next(), c.opt('die', 'roll'))) {
+          const what = c.slice(die, c.i);
+          skipToInstead(c);
+          if (c.opt('instead')) return { kind: 'modify-damage', event: pattern, addAnswer: what };
+        }
+        c.restore(die);
         const n = c.peek() && numberWord(c.peek()!.w);
         if (n !== undefined) {
           c.next();
@@ -199,7 +209,23 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
       }
     }
     c.restore(save);
-    if (c.opt('prevent', 'that', 'damage')) return { kind: 'prevent', event: pattern };
+    // `prevent 1 of that damage` (615.7 style: part of it is prevented)
+    if (c.is('prevent') && numberWord(c.peek(1)?.w ?? '') !== undefined && c.is('prevent', c.peek(1)!.w, 'of', 'that', 'damage')) {
+      const n = numberWord(c.peek(1)!.w)!;
+      c.i += 5;
+      if (c.done) return { kind: 'prevent', event: pattern, amount: n };
+      c.restore(save);
+    }
+    if (c.opt('prevent', 'that', 'damage')) {
+      if (c.done) return { kind: 'prevent', event: pattern };
+      // `prevent that damage and an opponent of your choice gains control of it` / `. Remove a +1/+1 counter from ~.`:
+      // the damage is replaced by what follows (615, 614.1a).
+      if (c.opt('and') || c.opt('.')) {
+        const acts = insteadActions(c, st);
+        if (acts && c.done) return { kind: 'instead', event: pattern, actions: acts };
+      }
+      return undefined;
+    }
     // `put that many -1/-1 counters on that creature instead`
     if (c.opt('put', 'that', 'many')) {
       const k = c.next();
@@ -228,57 +254,23 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
   return { kind: 'instead', event: pattern, actions };
 }
 
+/** The actions of a replacement, with `it` the event's object. */
+function insteadActions(c: Words, st: ReadState): Action[] | undefined {
+  const prevLast = st.last;
+  st.last = { kind: 'object', ref: { kind: 'event-object' } };
+  const acts = parseActionClauses(c, st, false);
+  c.opt('.');
+  st.last = prevLast;
+  return acts;
+}
+
 function eatEntersWord(c: Words): boolean {
   return c.opt('enters') || c.opt('enter');
 }
 
 /** `to that permanent or player`, `to that player`, `to it` before `instead` restates the event's recipient. */
 function skipToInstead(c: Words): void {
-  c.oneOf(['to', 'that', 'permanent', 'or', 'player'], ['to', 'that', 'player', 'or', 'permanent'], ['to', 'that', 'creature'], ['to', 'that', 'permanent'], ['to', 'that', 'player'], ['to', 'it'], ['to', 'them'], ['to', 'him', 'or', 'her']);
-}
-
-function objectOrFilter(c: Words, st: ReadState): Selector | undefined {
-  const at = c.save();
-  const s = parseSubject(c, st);
-  if (s && s.kind !== 'player') return s;
-  c.restore(at);
-  const f = parseSelector(c, st);
-  return f ? { kind: 'filter', filter: f } : undefined;
-}
-
-/** `an opponent or a permanent an opponent controls`, `you`, `a permanent or player`, `target creature`. */
-function damageTargets(c: Words, st: ReadState): Selector[] | undefined {
-  const out: Selector[] = [];
-  for (;;) {
-    // `any target` in `Prevent the next 3 damage that would be dealt to any target`: a target, as for damage.
-    if (c.opt('any', 'target')) {
-      out.push({ kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } });
-      if (c.opt('or') || c.opt(',', 'or')) continue;
-      break;
-    }
-    c.opt('a') || c.opt('an') || c.opt('any');
-    if (c.opt('player') || c.opt('players')) {
-      out.push({ kind: 'player', player: { kind: 'each-player' } });
-    } else if (c.opt('opponent') || c.opt('opponents')) {
-      out.push({ kind: 'player', player: { kind: 'opponents' } });
-    } else if (c.opt('you')) {
-      out.push({ kind: 'player', player: { kind: 'you' } });
-    } else {
-      const s = parseSubject(c, st);
-      if (!s) return undefined;
-      if (s.kind === 'filter') {
-        // `a permanent an opponent controls`
-        if (c.opt('an', 'opponent', 'controls')) s.filter.controller = { kind: 'opponents' };
-        else if (c.opt('you', 'control')) s.filter.controller = { kind: 'you' };
-      }
-      out.push(s);
-    }
-    if (c.opt('or') || c.opt(',', 'or')) continue;
-    break;
-  }
-  // `a permanent or player` means anything: no restriction.
-  if (out.some((s) => s.kind === 'player' && s.player.kind === 'each-player') && out.some((s) => s.kind === 'filter' && !s.filter.controller && !s.filter.types.length)) return [];
-  return out;
+  c.oneOf(['to', 'that', 'creature', 'or', 'player'], ['to', 'that', 'permanent', 'or', 'player'], ['to', 'that', 'player', 'or', 'permanent'], ['to', 'that', 'creature'], ['to', 'that', 'permanent'], ['to', 'that', 'player'], ['to', 'it'], ['to', 'them'], ['to', 'him', 'or', 'her']);
 }
 
 /**

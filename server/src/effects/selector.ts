@@ -3,9 +3,10 @@
 // players, and selectors over many objects. Counts are in count.ts.
 
 import { cardType, colorWord, subtypeOf } from '../rules/vocabulary';
-import type { CompileContext, Filter, PlayerRef, Selector, TextIssue } from './ir';
+import type { CompareOp, CompileContext, Expr, Filter, PlayerRef, Selector, TextIssue } from './ir';
 import { parseKeyword } from './keywords';
-import type { Words } from './words';
+import { parseTargetQuantity, quantified } from './targets';
+import { numberWord, type Words } from './words';
 
 /** What a text has bound so far while it is read: targets, pronouns. */
 export interface ReadState {
@@ -124,6 +125,9 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
       }
     }
   }
+  // `up to two target creatures`, `another target creature` (targets.ts)
+  const quantityAt = c.save();
+  const quantity = parseTargetQuantity(c);
   if (c.is('target')) {
     const at = c.save();
     c.next();
@@ -139,28 +143,42 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
       return undefined;
     }
     let noun = describeFilterNoun(f);
+    const alternatives: Filter[] = [f];
+    let player = false;
     // `target spell or permanent`, `target creature or player` (older wording of `any target`)
     for (;;) {
       const orAt = c.save();
       if (!(c.opt('or') || c.opt(',', 'or') || c.opt(','))) break;
       if (c.opt('player') || c.opt('planeswalker')) {
         noun = `${noun} or ${c.ws[c.i - 1]!.w}`;
+        if (c.ws[c.i - 1]!.w === 'player') player = true;
+        else alternatives.push({ ...emptyFilter(), types: ['Planeswalker'] });
         continue;
       }
       const g = parseNounPhrase(c, st);
       if (g) {
         noun = `${noun} or ${describeFilterNoun(g)}`;
+        alternatives.push(g);
         continue;
       }
       c.restore(orAt);
       break;
     }
-    // `target creature you control`, `target card in your graveyard`, `target creature with power 4 or greater`:
-    // which objects may be targeted is up to `targeting`, so the restriction is read and not kept.
-    parseTail(c, st, emptyFilter());
+    // `target creature you control`, `target card in your graveyard`, `target creature with flying`:
+    // kept, so a target that does not meet the text is an error on the event (115.1, 608.2b).
+    const tail = emptyFilter();
+    parseTail(c, st, tail);
+    const restrictionAt = c.i;
     targetRestriction(c);
-    return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun } };
+    const unchecked = c.i > restrictionAt ? c.slice(restrictionAt, c.i) : undefined;
+    const withTail = (g: Filter): Filter => ({ ...g, ...definedFields(tail) });
+    // A player alternative (`target creature or player`) is not a filter over objects.
+    const full = player ? undefined : alternatives.length === 1 ? withTail(f) : { ...emptyFilter(), anyOf: alternatives.map(withTail) };
+    // Kept only when it says more than its noun (`target creature` stays as it was read before).
+    const filter = full && !isPlainNoun(full) ? full : undefined;
+    return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun, ...(filter ? { filter } : {}), ...(unchecked ? { unchecked } : {}) }, quantity, st) };
   }
+  c.restore(quantityAt);
   // Other declared objects named in the text.
   for (const n of [...ctx.knownNames].sort((a, b) => b.length - a.length)) {
     if (n.toLowerCase() === ctx.cardName.toLowerCase()) continue;
@@ -172,6 +190,22 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   if (f) return { kind: 'filter', filter: f };
   c.expect('what the effect applies to (a name, `target …`, `enchanted creature`, `creatures you control`, …)');
   return undefined;
+}
+
+/** `creature`, `artifact creature`, `card`: a noun with no condition (a `spell` is one: it must be on the stack). */
+function isPlainNoun(f: Filter): boolean {
+  if (f.anyOf?.length) return f.anyOf.every(isPlainNoun);
+  const { types, noun, zones, ...rest } = f;
+  void types;
+  return noun !== 'spell' && !zones.length && Object.entries(rest).every(([k, v]) => k === 'anyOf' || v === undefined || (Array.isArray(v) && !v.length));
+}
+
+/** The fields a tail (`you control`, `with flying`, `in your graveyard`) set on an empty filter. */
+function definedFields(tail: Filter): Partial<Filter> {
+  const empty = emptyFilter() as unknown as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(tail)) if (v !== undefined && JSON.stringify(v) !== JSON.stringify(empty[k])) out[k] = v;
+  return out as Partial<Filter>;
 }
 
 function describeFilterNoun(f: Filter): string {
@@ -255,7 +289,7 @@ export function parseSelector(c: Words, st: ReadState): Filter | undefined {
     parts.push(f);
     tails.push(c.i > before);
     const more = c.save();
-    if ((c.opt(',', 'and') || c.opt(',', 'or') || c.opt('and') || c.opt('or') || c.opt(',')) && startsNounPhrase(c)) continue;
+    if ((c.opt(',', 'and') || c.opt(',', 'or') || c.opt('and/or') || c.opt('and') || c.opt('or') || c.opt(',')) && startsNounPhrase(c)) continue;
     c.restore(more);
     break;
   }
@@ -276,6 +310,7 @@ export function parseSelector(c: Words, st: ReadState): Filter | undefined {
       if (last.chosenSubtype !== undefined) out.chosenSubtype = last.chosenSubtype;
       if (last.withKeywords) out.withKeywords = last.withKeywords;
       if (last.withoutKeywords) out.withoutKeywords = last.withoutKeywords;
+      for (const k of ['withCounter', 'stats', 'shares', 'name', 'chosenColor', 'attachedTo'] as const) if (last[k] !== undefined && out[k] === undefined) (out as unknown as Record<string, unknown>)[k] = last[k];
       if (!f.zones.length && last.zones.length && !explicitNoun.has(f)) out.zones = last.zones;
     }
     // `Instant and sorcery spells`: the first words had no noun of their own.
@@ -299,7 +334,7 @@ function startsNounPhrase(c: Words): boolean {
   return !!f;
 }
 
-const ADJ_ONLY = new Set(['other', 'another', 'basic', 'nonbasic', 'legendary', 'nonlegendary', 'token', 'nontoken', 'tapped', 'untapped', 'colorless', 'multicolored', 'monocolored', 'snow']);
+const ADJ_ONLY = new Set(['attacking', 'blocking', 'other', 'another', 'basic', 'nonbasic', 'legendary', 'nonlegendary', 'token', 'nontoken', 'tapped', 'untapped', 'colorless', 'multicolored', 'monocolored', 'snow']);
 
 /** ADJECTIVE* NOUN, then `that aren't on the battlefield`, `in graveyards`, `you control`. */
 export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
@@ -308,6 +343,13 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
   let noun = false;
   for (;;) {
     const x = c.peek();
+    // `a 1/1 creature`: power and toughness as written.
+    if (x && x.kind === 'pt' && /^\d+\/\d+$/.test(x.raw) && isNounNext(c, 1)) {
+      const [p, t] = x.raw.split('/').map(Number);
+      f.stats = [...(f.stats ?? []), { stats: ['power'], op: '=', value: { kind: 'const', value: p! } }, { stats: ['toughness'], op: '=', value: { kind: 'const', value: t! } }];
+      c.next();
+      continue;
+    }
     if (!x || x.kind !== 'word') break;
     // `target creature's power`: a possessive noun ends the phrase.
     const possessive = x.w.endsWith("'s") && (TYPE_NOUNS[x.w.slice(0, -2)] || GENERIC_NOUNS[x.w.slice(0, -2)]);
@@ -341,12 +383,17 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
       break;
     } else if (w === 'token') f.token = true;
     else if (w === 'nontoken') f.token = false;
+    else if (w === 'attacking' || w === 'blocking') f.combat = w;
     else if (w === 'tapped') f.tapped = true;
     else if (w === 'untapped') f.tapped = false;
     else if (w === 'colorless') f.colorless = true;
     else if (w === 'multicolored') f.multicolored = true;
     else if (w === 'monocolored') f.multicolored = false;
-    else if (colorWord(w)) f.colors.push(colorWord(w)!);
+    else if (colorWord(w) && c.peek(1)?.w === 'or' && colorWord(c.peek(2)?.w ?? '')) {
+      // `a black or green permanent`: one of these colors (105.2).
+      f.someColor = [colorWord(w)!, colorWord(c.peek(2)!.w)!];
+      c.i += 2;
+    } else if (colorWord(w)) f.colors.push(colorWord(w)!);
     else if (/^non-?/.test(w) && w.length > 3) {
       const base = w.replace(/^non-?/, '');
       if (colorWord(base)) f.notColors.push(colorWord(base)!);
@@ -399,6 +446,126 @@ function isNounNext(c: Words, k: number): boolean {
   return !!TYPE_NOUNS[x.w] || !!GENERIC_NOUNS[x.w] || x.w === 'token' || x.w === 'tokens' || (!!subtypeOf(x.raw) && /^[A-Z]/.test(x.raw));
 }
 
+const STAT_WORDS: Record<string, 'power' | 'toughness' | 'mana-value'> = { power: 'power', toughness: 'toughness' };
+
+/** `power`, `toughness`, `mana value`, `power or toughness` after `with`. */
+function statWords(c: Words): ('power' | 'toughness' | 'mana-value')[] | undefined {
+  const out: ('power' | 'toughness' | 'mana-value')[] = [];
+  for (;;) {
+    if (c.opt('mana', 'value') || c.opt('converted', 'mana', 'cost')) out.push('mana-value');
+    else if (c.peek() && STAT_WORDS[c.peek()!.w]) out.push(STAT_WORDS[c.next()!.w]!);
+    else break;
+    if (!c.opt('or')) break;
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * Tails that compare or relate (Counts and comparisons): `with a +1/+1
+ * counter on it`, `with counters on them`, `with power 2 or less`, `with
+ * power less than ~'s power`, `that share a color with equipped creature`,
+ * `named Scissors Lizard`, `that's attached to a creature`, `that are attacking`.
+ */
+function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
+  const at = c.save();
+  if (c.opt('with')) {
+    // `with a +1/+1 counter on it`, `with one or more counters on them`, `with counters on them`
+    const counterAt = c.save();
+    c.opt('a') || c.opt('an') || c.opt('one', 'or', 'more');
+    const kind = c.is('counter|counters') ? undefined : c.next()?.w;
+    if ((c.opt('counter') || c.opt('counters')) && (c.opt('on', 'it') || c.opt('on', 'them'))) {
+      f.withCounter = kind ? { counter: kind } : {};
+      return true;
+    }
+    c.restore(counterAt);
+    const stats = statWords(c);
+    if (stats) {
+      const cmp = comparison(c, st);
+      if (cmp) {
+        f.stats = [...(f.stats ?? []), { stats, ...cmp }];
+        return true;
+      }
+      c.expect('a comparison (`2 or less`, `4 or greater`, `less than ~\'s power`)');
+    }
+    c.restore(at);
+    return false;
+  }
+  if (c.opt('that', 'share') || c.opt('that', 'shares')) {
+    c.opt('a') || c.opt('at', 'least', 'one');
+    const quality = c.opt('color') ? 'color' : c.opt('creature', 'type') ? 'creature-type' : undefined;
+    if (quality && c.opt('with')) {
+      const other = parseSubject(c, st);
+      if (other && other.kind === 'object') {
+        f.shares = { quality, with: other.ref };
+        return true;
+      }
+    }
+    c.expect('`a color with …` or `a creature type with …`');
+    c.restore(at);
+    return false;
+  }
+  if (c.opt('named')) {
+    const name: string[] = [];
+    while (c.peek() && c.peek()!.kind === 'word' && /^[A-Z]/.test(c.peek()!.raw)) name.push(c.next()!.raw);
+    if (name.length) {
+      f.name = { kind: 'fixed', value: name.join(' ') };
+      return true;
+    }
+    c.restore(at);
+    return false;
+  }
+  if (c.opt('with', 'the', 'chosen', 'name') || c.opt('with', 'that', 'name')) {
+    f.name = { kind: 'choice', index: 0 };
+    return true;
+  }
+  if (c.oneOf(["that's", 'attached', 'to'], ['that', 'is', 'attached', 'to'], ['attached', 'to'], ["that're", 'attached', 'to'], ['that', 'are', 'attached', 'to'])) {
+    c.opt('a') || c.opt('an');
+    const host = parseNounPhrase(c, st);
+    if (host) {
+      f.attachedTo = host;
+      return true;
+    }
+    c.restore(at);
+    return false;
+  }
+  if (c.oneOf(["that's", 'attacking'], ['that', 'are', 'attacking'], ['that', 'is', 'attacking'])) {
+    f.combat = 'attacking';
+    return true;
+  }
+  if (c.oneOf(["that's", 'blocking'], ['that', 'are', 'blocking'], ['that', 'is', 'blocking'])) {
+    f.combat = 'blocking';
+    return true;
+  }
+  return false;
+}
+
+/** `2 or less`, `4 or greater`, `less than ~'s power`, `greater than its toughness`: a comparison with a number or a count. */
+function comparison(c: Words, st: ReadState): { op: CompareOp; value: Expr } | undefined {
+  const at = c.save();
+  let op: CompareOp | undefined;
+  if (c.opt('less', 'than') || c.opt('fewer', 'than')) op = '<';
+  else if (c.opt('greater', 'than') || c.opt('more', 'than')) op = '>';
+  else if (c.opt('equal', 'to')) op = '=';
+  if (op) {
+    const e = countReader.parse(c, st);
+    if (e) return { op, value: e };
+    c.restore(at);
+    return undefined;
+  }
+  const x = c.peek();
+  const n = x ? numberWord(x.w) : undefined;
+  if (n === undefined && x?.w !== 'x') return undefined;
+  c.next();
+  const value: Expr = n === undefined ? { kind: 'x' } : { kind: 'const', value: n };
+  if (c.opt('or', 'less') || c.opt('or', 'fewer')) return { op: '<=', value };
+  if (c.opt('or', 'greater') || c.opt('or', 'more')) return { op: '>=', value };
+  c.restore(at);
+  return undefined;
+}
+
+/** count.ts's reader, set there (count.ts imports this module). */
+export const countReader: { parse: (c: Words, st: ReadState) => Expr | undefined } = { parse: () => undefined };
+
 /** `you control`, `your opponents control`, `an opponent controls`, `PLAYER controls`, `in your graveyard`, `in graveyards`, `on the battlefield`. */
 export function parseTail(c: Words, st: ReadState, f: Filter): void {
   for (;;) {
@@ -421,6 +588,11 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
     else if (c.opt('that', "aren't", 'on', 'the', 'battlefield') || c.opt('that', "isn't", 'on', 'the', 'battlefield')) f.zones = ['graveyard', 'hand', 'library', 'exile', 'stack', 'command'];
     else if (c.opt('of', 'the', 'first', 'chosen', 'type') || c.opt('of', 'the', 'chosen', 'type')) f.chosenSubtype = 0;
     else if (c.opt('of', 'the', 'second', 'chosen', 'type')) f.chosenSubtype = 1;
+    else if (c.opt('of', 'the', 'chosen', 'color')) f.chosenColor = 0;
+    else if (c.opt('in', 'your', "opponents'", 'graveyards') || c.opt('in', 'an', "opponent's", 'graveyard')) {
+      f.zones = ['graveyard'];
+      f.owner = { kind: 'opponents' };
+    } else if (parseQualityTail(c, st, f)) continue;
     else if (c.is('with|without')) {
       // `creatures with flying`, `creatures without flying or islandwalk`
       const at = c.save();

@@ -7,6 +7,7 @@ import type { Ability, Chosen, Color, Expr, Part, Selector, TypePart } from './i
 import { parseAbilityList, parseBasePT, parsePredicate, probeKeyword } from './continuous';
 import { parseSubject, type ReadState } from './selector';
 import type { Words } from './words';
+import { append } from '../util/arrays';
 
 /** Is the affected thing lands (`Enchanted land`, `Nonbasic lands`), for `is the chosen type`? */
 function aboutLands(s: Selector | undefined): boolean {
@@ -232,7 +233,7 @@ export function typePhrase(c: Words, st: ReadState, subject?: Selector): Part[] 
         c.next();
         const list = parseAbilityList(c, st);
         if (list) {
-          granted.push(...list);
+          append(granted, list);
           continue;
         }
       }

@@ -14,6 +14,7 @@ export interface Word {
 
 const NUMBER_WORDS: Record<string, number> = {
   a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19, twenty: 20,
 };
 export const numberWord = (w: string): number | undefined => (/^\d+$/.test(w) ? Number(w) : NUMBER_WORDS[w]);
 
@@ -170,8 +171,18 @@ export class Words {
     if (!wa || !wb) return { start: this.ws[this.ws.length - 1]?.end ?? 0, end: this.ws[this.ws.length - 1]?.end ?? 0 };
     return { start: wa.start, end: wb.end };
   }
+  /**
+   * The text of words a..b as written, with every run of whitespace between
+   * two words read as one space: two spaces in the text change nothing that
+   * is read from it (a duration, a keyword's parameter, a description).
+   */
   slice(a: number, b: number): string {
-    const s = this.span(a, b);
-    return this.text.slice(s.start, s.end);
+    let out = '';
+    for (let k = a; k < Math.min(b, this.ws.length); k++) {
+      const w = this.ws[k]!;
+      if (k > a && w.start > this.ws[k - 1]!.end) out += ' ';
+      out += w.raw;
+    }
+    return out;
   }
 }

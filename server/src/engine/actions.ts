@@ -4,10 +4,30 @@
 
 import type { Action, Selector } from '../effects/ir';
 import { ChoicePool } from './choices';
-import { evalExpr, resolvePlayers, select, type Scope } from './evaluate';
+import { isChoiceAction, runChoiceAction } from './choice-actions';
+import { evalExpr, matches, resolvePlayers, select, type Scope } from './evaluate';
 import type { Game } from './game';
 import { cloneEvent, describeEvent, perform, type GameEvent, type Performer } from './replacement';
 import { takeTimestamp } from './state';
+import { doubleAction } from './double';
+import { sacrificeEvents } from './sacrifice';
+import { createTokens } from './tokens';
+import { attachAction, chosenKeywordAction, exchangeControl, fightEvents, populateSource } from './keyword-actions';
+import type { Filter } from '../effects/ir';
+
+/** A card in a player's graveyard matching the filter: the one named by `choosing`, else the first (with a note). */
+function chooseInGraveyard(game: Game, filter: Filter, player: string | undefined, scope: Scope, pool: ChoicePool): string | undefined {
+  const world = game.layers().world;
+  const ok = (id: string) => {
+    const w = world.get(id);
+    return !!w && w.obj.zone === 'graveyard' && w.obj.owner === player && !w.obj.isToken && matches({ ...filter, owner: undefined }, w, scope, world, game.evalEnv);
+  };
+  const named = pool.take((v) => !!game.lookup(v) && ok(game.lookup(v)!.id));
+  if (named) return game.lookup(named)!.id;
+  const first = game.state.objects.find((o) => ok(o.id))?.id;
+  if (first) game.note(`${game.obj(first)!.printed.name} is returned: no \`choosing\` answer named which card (the first one was taken)`, 'note');
+  return first;
+}
 
 export interface ActionContext {
   text: string;
@@ -34,6 +54,8 @@ export function runActions(games: Game[], actions: Action[], scope: Scope, ctx: 
 }
 
 function objectOf(game: Game, a: Action, scope: Scope): string | undefined {
+  // `Create a 1/1 … token. It gains haste …`: the token made last.
+  if (a.kind === 'create-token') return game.state.objects.filter((o) => o.isToken && o.declIndex < 0 && o.zone === 'battlefield').sort((x, y) => y.timestamp - x.timestamp)[0]?.id;
   if (!('object' in a) && a.kind !== 'create-effect' && a.kind !== 'damage') return undefined;
   const sel: Selector | undefined = a.kind === 'create-effect' ? a.effect.affected : a.kind === 'damage' ? a.to : 'object' in a ? a.object : undefined;
   if (!sel || sel.kind !== 'object') return undefined;
@@ -70,6 +92,8 @@ const structuredCloneEvent = cloneEvent;
 
 function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, applied: Set<string>, pool: ChoicePool, p: Performer): Game[] {
   const world = () => game.layers().world;
+  // `you may …`, `if …`, modes, delayed triggers, payments (choice-actions.ts).
+  if (isChoiceAction(a)) return runChoiceAction(game, a, scope, pool, (gs, actions, sc) => runActions(gs, actions, sc, ctx, applied, pool, p));
   switch (a.kind) {
     case 'create-effect': {
       game.createEffect({ source: scope.source, spec: a.effect, duration: a.duration, bindings: scope.bindings, text: ctx.text, range: ctx.range, label: ctx.label });
@@ -113,7 +137,9 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       const ids = objects(game, a.object, scope);
       const to = a.kind === 'exile' ? 'exile' : a.kind === 'move' ? a.to : 'graveyard';
       const cause = a.kind === 'move' ? 'move' : a.kind;
-      return performAll([game], () => ids.map((id): GameEvent => (to === 'battlefield' ? enterEvent(game, id) : { kind: 'zone', object: id, to, cause, position: a.kind === 'move' ? a.position : undefined })), pool, p, applied);
+      const under = a.kind === 'move' && a.controller ? resolvePlayers(a.controller, scope, world(), game.evalEnv)[0] : undefined;
+      const tapped = a.kind === 'move' && !!a.tapped;
+      return performAll([game], () => ids.map((id): GameEvent => (to === 'battlefield' ? enterEvent(game, id, { controller: under, tapped, simultaneous: new Set(ids) }) : { kind: 'zone', object: id, to, cause, position: a.kind === 'move' ? a.position : undefined })), pool, p, applied);
     }
     case 'regenerate':
       return [game];
@@ -123,12 +149,16 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       if (a.remove) {
         for (const id of ids) {
           const o = game.obj(id);
-          if (o) o.counters.set(a.counter, Math.max(0, (o.counters.get(a.counter) ?? 0) - n));
+          // `remove a counter` of any kind: the first kind it has (122.1).
+          const kind = a.counter === '*' ? [...(o?.counters ?? [])].find(([, k]) => k > 0)?.[0] : a.counter;
+          if (o && kind) o.counters.set(kind, Math.max(0, (o.counters.get(kind) ?? 0) - n));
         }
         game.changed();
         return [game];
       }
-      return performAll([game], () => ids.map((id): GameEvent => ({ kind: 'counters', object: id, counter: a.counter, amount: n })), pool, p, applied);
+      // 701.46a (adapt): only on a permanent with no such counter.
+      const put = a.ifNone ? ids.filter((id) => !(game.obj(id)?.counters.get(a.counter) ?? 0)) : ids;
+      return performAll([game], () => put.map((id): GameEvent => ({ kind: 'counters', object: id, counter: a.counter, amount: n })), pool, p, applied);
     }
     case 'draw':
     case 'gain-life':
@@ -155,15 +185,40 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       return performAll([game], () => targets.map((t): GameEvent => ({ kind: 'damage', source: src, target: t, amount: n, deathtouch })), pool, p, applied);
     }
     case 'add-mana':
+    // Recognised text the scenario model does not play out (its diagnostic says why).
+    case 'not-simulated':
       return [game];
     case 'return-from-graveyard': {
       const [pl] = resolvePlayers(a.player, scope, world(), game.evalEnv);
-      const card = game.state.objects.find((o) => o.zone === 'graveyard' && o.owner === pl && !o.isToken);
+      const card = chooseInGraveyard(game, a.filter, pl, scope, pool);
       if (!card) {
         game.note(`no card in ${pl}'s graveyard to return: the action does as much as possible (609.3)`, 'note');
         return [game];
       }
-      return perform(game, { kind: 'zone', object: card.id, to: a.to, cause: 'return' }, pool, p, applied);
+      return perform(game, a.to === 'battlefield' ? enterEvent(game, card) : { kind: 'zone', object: card, to: a.to, cause: 'return' }, pool, p, applied);
+    }
+    case 'create-token':
+      return createTokens(game, a, scope, ctx, (g, id, opts) => enterEvent(g, id, opts), (gs, evs) => performAll(gs, evs, pool, p, applied));
+    case 'sacrifice-chosen':
+      return performAll([game], (g) => sacrificeEvents(g, a, scope, pool), pool, p, applied);
+    case 'double':
+      return performAll([game], (g) => doubleAction(g, a, scope, ctx), pool, p, applied);
+    case 'fight':
+      return performAll([game], (g) => fightEvents(g, a, scope), pool, p, applied);
+    case 'attach':
+      attachAction(game, a, scope);
+      return [game];
+    case 'exchange-control':
+      exchangeControl(game, a, scope, ctx);
+      return [game];
+    case 'proliferate':
+    case 'bolster':
+      return performAll([game], (g) => chosenKeywordAction(g, a, scope, pool), pool, p, applied);
+    case 'populate': {
+      const of = populateSource(game, scope, pool);
+      if (!of) return [game];
+      const copy: Extract<Action, { kind: 'create-token' }> = { kind: 'create-token', token: { name: 'copy', colors: [], supertypes: [], types: [], subtypes: [], abilities: [], copyOf: { kind: 'named', name: of } }, amount: { kind: 'const', value: 1 }, player: { kind: 'you' } };
+      return runAction(game, copy, scope, ctx, applied, pool, p);
     }
   }
 }

@@ -3,8 +3,9 @@
 // the CLI, the language server and the tests all call it unchanged.
 
 import type { Ability, Action, Part } from '../effects/ir';
+import { issueCode } from '../effects/ir';
 import { compileAbilityText, compileEffectText, describePart } from '../effects/compile';
-import type { Diagnostic, LayersFile, NameRef, Range } from '../syntax/ast';
+import type { Diagnostic, LayersFile, NameRef, Range, Statement } from '../syntax/ast';
 import { suggest } from '../syntax/suggest';
 import { checkExpectation } from './expect';
 import { Game, type EngineEnv } from './game';
@@ -13,23 +14,35 @@ import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, World
 import { freshState, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
+import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, type LoopsSeen, type ResumePoint } from './resume';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
 
+/**
+ * A game as a snapshot holds it. The timeline runs each event on the games
+ * themselves (their computed layers stay valid) and first hands the snapshot
+ * a copy: `held.game` is then the frozen copy.
+ */
+interface Held {
+  game: Game;
+}
+
 /** An outcome whose view is built on first use: most points of a long file are never looked at. */
-function lazyOutcome(game: Game): Outcome {
+function lazyOutcome(held: Held): Outcome {
   let world: WorldView | undefined;
-  const choices = [...game.choices];
+  let of: Game | undefined;
+  const choices = [...held.game.choices];
   return {
     get world() {
-      if (!world) world = worldView(game);
+      // Views read their game lazily: one built before the game was frozen is built again from the frozen copy.
+      if (!world || of !== held.game) world = worldView((of = held.game));
       return world;
     },
     choices,
   };
 }
 
-function makeEnv(names: Map<string, string[]>, players: string[], knownNames: string[]): EngineEnv {
+export function makeEnv(names: Map<string, string[]>, players: string[], knownNames: string[]): EngineEnv {
   const abilityCache = new Map<string, Ability | undefined>();
   const compileOne = (text: string, cardName: string): Ability | undefined => {
     const key = `${cardName}\u0000${text}`;
@@ -80,24 +93,67 @@ function eventReport(games: Game[], statementIndex: number, summary: string): Ev
     changes: lines('change'),
     replacements: [...lines('replacement'), ...lines('note')],
     stateBasedActions: lines('sba'),
+    warnings: lines('warning'),
   };
 }
 
-export function analyze(file: LayersFile): Analysis {
-  return analyzeDetailed(file).analysis;
+export interface AnalyzeOptions {
+  /**
+   * The analysis of an earlier text of the same document. When the edit
+   * leaves every declaration and the first statements as they were, the run
+   * starts from the state after the last unchanged statement (resume.ts).
+   */
+  previous?: Analysis;
+}
+
+export function analyze(file: LayersFile, options: AnalyzeOptions = {}): Analysis {
+  return analyzeDetailed(file, options).analysis;
 }
 
 /** The analysis and the games at the end of the file (for benchmarks and tests of the engine itself). */
-export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: Game[] } {
-  const diagnostics: Diagnostic[] = [...file.diagnostics];
-  const report = (d: Diagnostic) => diagnostics.push(d);
-  const players = file.players?.players.map((p) => p.text) ?? DEFAULT_PLAYERS;
+export function analyzeDetailed(file: LayersFile, options: AnalyzeOptions = {}): { analysis: Analysis; games: Game[] } {
+  const run = startAnalysis(file, options);
+  while (run.step());
+  return finishRun(run, file, options);
+}
+
+/** The run's result; in check mode a resumed one is compared with a full analysis first. */
+export function finishRun(run: AnalysisRun, file: LayersFile, options: AnalyzeOptions): { analysis: Analysis; games: Game[] } {
+  const done = run.finish();
+  if (CHECK_INCREMENTAL && options.previous) checkIncremental(done.analysis, analyze(file));
+  return done;
+}
+
+/**
+ * One analysis in progress. `step()` runs one statement and says whether
+ * there is more; a caller with a time budget (the language server) runs
+ * steps until its slice is used and yields, and drops the run when a newer
+ * text arrives. `finish()` adds the file-wide diagnostics (loops).
+ */
+export interface AnalysisRun {
+  /** The statement the next step runs, from 0 (statements before it are done). */
+  readonly next: number;
+  /** The first statement this run computed (earlier ones came from `previous`). */
+  readonly resumedAt: number;
+  step(): boolean;
+  finish(): { analysis: Analysis; games: Game[] };
+}
+
+export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): AnalysisRun {
+  const reuse = reusable(file, options.previous);
+  const players = reuse?.players ?? file.players?.players.map((p) => p.text) ?? [...DEFAULT_PLAYERS];
   if (!players.length) players.push(...DEFAULT_PLAYERS);
-  const built = buildObjects(file, players);
-  diagnostics.push(...built.diagnostics);
-  const knownNames = [...built.names.keys()];
-  const env = makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
-  let games = [new Game(initialState(built.objects, players), env)];
+  // Card text compiles once per set of declarations: a timeline edit reuses it.
+  const built = reuse?.built ?? buildObjects(file, players);
+  const env = reuse?.env ?? makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
+  // Diagnostics reported by statements, in order; parse and declaration diagnostics are added at the end.
+  const reported: Diagnostic[] = reuse ? reuse.reported.slice(0, reuse.from > 0 ? reuse.points[reuse.from - 1]!.reported : 0) : [];
+  const report = (d: Diagnostic) => reported.push(d);
+  const startGames = reuse ? (reuse.from > 0 ? reuse.points[reuse.from - 1]!.held.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
+  // A run never changes games it did not make (an earlier analysis may still be read).
+  let games = startGames.map((g) => g.clone());
+  /** The snapshot's hold on `games`, once this run has made one. */
+  let held: Held[] | undefined;
   const allNames = file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]);
 
   const resolveId = (name: string): string | undefined => {
@@ -155,7 +211,7 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
     compileEffect(text, range, cardName) {
       try {
         const r = compileEffectText(text, { cardName: cardName ?? 'this', legendary: false, knownNames: allNames, isSpell: true });
-        for (const i of r.issues) report({ range: offsetRange(range, i.start, i.end), severity: i.severity, code: i.severity === 'error' ? 'effect-error' : 'not-understood', message: i.message });
+        for (const i of r.issues) report({ range: offsetRange(range, i.start, i.end), severity: i.severity, code: issueCode(i), message: i.message });
         return { actions: r.actions as Action[] };
       } catch (e) {
         report({ range, severity: 'warning', code: 'not-understood', message: `internal error while reading this text: ${(e as Error).message}` });
@@ -177,14 +233,17 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
     report,
   };
 
-  const initial: Snapshot = { statementIndex: -1, outcomes: games.map(lazyOutcome) };
-  const snapshots: Snapshot[] = [];
-  const expectations: ExpectationResult[] = [];
-  const loopsSeen = new Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>();
-  let current = initial;
+  const from = reuse?.from ?? 0;
+  const initialGames = reuse?.initialGames ?? startGames;
+  const initial: Snapshot = reuse?.initial ?? { statementIndex: -1, outcomes: initialGames.map((game) => lazyOutcome({ game })) };
+  const snapshots: Snapshot[] = reuse ? reuse.snapshots.slice(0, from) : [];
+  const points: ResumePoint[] = reuse ? reuse.points.slice(0, from) : [];
+  const expectations: ExpectationResult[] = reuse ? reuse.expectations.slice(0, from > 0 ? reuse.points[from - 1]!.expectations : 0) : [];
+  const loopsSeen: LoopsSeen = new Map(reuse ? [...reuse.loopsSeen].filter(([, l]) => l.statementIndex < from) : []);
+  let current = from > 0 ? snapshots[from - 1]! : initial;
 
   const lines = file.text.split(/\r\n|\r|\n/);
-  file.statements.forEach((st, i) => {
+  const runStatement = (st: Statement, i: number): void => {
     statementIndex = i;
     if (st.kind === 'expect') {
       const r = checkExpectation(st, i, current.outcomes, resolveId, (w, eid) => w.effects.find((e) => e.id === eid)?.sourceId);
@@ -213,11 +272,13 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
       return;
     }
     // Events mutate: keep the previous states for the snapshots before them.
-    const before = games.map((g) => {
-      const c = g.clone();
-      c.log = [];
-      return c;
-    });
+    // Events change the games in place: the snapshots before them keep frozen copies.
+    if (held) {
+      const frozen = games.map((g) => g.clone());
+      held.forEach((h, k) => (h.game = frozen[k]!));
+    }
+    for (const g of games) g.log = [];
+    const before = games;
     let after = runEvent(before, st, ctx);
     // Identical outcomes merge; the number of outcomes is capped.
     // (A single outcome has nothing to merge with: no fingerprint needed.)
@@ -245,6 +306,7 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
     games = after;
     const ev = eventReport(games, i, file.text.split('\n')[st.range.start.line]?.trim() ?? '');
     for (const line of ev.stateBasedActions) report({ range: st.keywordRange, severity: 'information', code: 'sba', message: line });
+    for (const line of ev.warnings ?? []) report({ range: st.keywordRange, severity: 'warning', code: 'choice', message: line });
     for (const g of games) {
       for (const loop of g.layers().loops) {
         const key = [...loop].sort().join('|');
@@ -259,38 +321,62 @@ export function analyzeDetailed(file: LayersFile): { analysis: Analysis; games: 
         });
       }
     }
-    current = { statementIndex: i, outcomes: games.map(lazyOutcome), event: ev };
+    held = games.map((game) => ({ game }));
+    current = { statementIndex: i, outcomes: held.map(lazyOutcome), event: ev };
     snapshots.push(current);
-  });
-
-  // 613.8b: loops are worth a warning, unless an `expect loop` line says the author knows.
-  const expectedLoops = file.statements.flatMap((s) => (s.kind === 'expect' && s.expect.kind === 'loop' ? [s.expect.objects.map((o) => resolveId(o.text + (o.copyIndex ? `#${o.copyIndex}` : '')))] : []));
-  for (const { members } of loopsSeen.values()) {
-    const sources = members.map((m) => built.objects.find((o) => m.id.startsWith(o.id + '/'))?.id);
-    const acknowledged = expectedLoops.some((ids) => ids.every((id) => sources.includes(id)));
-    const order = members.map((m) => m.name).join(', then ');
-    for (const m of members) {
-      if (!m.range) continue;
-      report({
-        range: m.range,
-        severity: acknowledged ? 'information' : 'warning',
-        code: 'loop',
-        message: `dependency loop (613.8b): this effect and ${members.filter((x) => x !== m).map((x) => x.name).join(', ')} each change what the other applies to or does; they apply in timestamp order: ${order}`,
-        related: members.filter((x) => x !== m && x.range).map((x) => ({ range: x.range!, message: `${x.name}: "${x.text}"` })),
-      });
-    }
-  }
-
-  const analysis: Analysis = {
-    file,
-    diagnostics: dedupe(diagnostics),
-    snapshots,
-    initial,
-    expectations,
-    final: snapshots.length ? snapshots[snapshots.length - 1]! : initial,
   };
-  void knownNames;
-  return { analysis, games };
+
+  let next = from;
+  const step = (): boolean => {
+    if (next >= file.statements.length) return false;
+    runStatement(file.statements[next]!, next);
+    // Games are never changed after their snapshot (each event works on clones), so they can be resumed from.
+    points.push({ held: held ?? startGames.map((game) => ({ game })), reported: reported.length, expectations: expectations.length });
+    next++;
+    return next < file.statements.length;
+  };
+  const finish = () => finishAnalysis();
+  const run: AnalysisRun = {
+    get next() {
+      return next;
+    },
+    resumedAt: from,
+    step,
+    finish,
+  };
+  return run;
+
+  function finishAnalysis(): { analysis: Analysis; games: Game[] } {
+    const diagnostics: Diagnostic[] = [...file.diagnostics, ...built.diagnostics, ...reported];
+    // 613.8b: loops are worth a warning, unless an `expect loop` line says the author knows.
+    const expectedLoops = file.statements.flatMap((s) => (s.kind === 'expect' && s.expect.kind === 'loop' ? [s.expect.objects.map((o) => resolveId(o.text + (o.copyIndex ? `#${o.copyIndex}` : '')))] : []));
+    for (const { members } of loopsSeen.values()) {
+      const sources = members.map((m) => built.objects.find((o) => m.id.startsWith(o.id + '/'))?.id);
+      const acknowledged = expectedLoops.some((ids) => ids.every((id) => sources.includes(id)));
+      const order = members.map((m) => m.name).join(', then ');
+      for (const m of members) {
+        if (!m.range) continue;
+        diagnostics.push({
+          range: m.range,
+          severity: acknowledged ? 'information' : 'warning',
+          code: 'loop',
+          message: `dependency loop (613.8b): this effect and ${members.filter((x) => x !== m).map((x) => x.name).join(', ')} each change what the other applies to or does; they apply in timestamp order: ${order}`,
+          related: members.filter((x) => x !== m && x.range).map((x) => ({ range: x.range!, message: `${x.name}: "${x.text}"` })),
+        });
+      }
+    }
+
+    const analysis: Analysis = {
+      file,
+      diagnostics: dedupe(diagnostics),
+      snapshots,
+      initial,
+      expectations,
+      final: snapshots.length ? snapshots[snapshots.length - 1]! : initial,
+    };
+    remember(analysis, { players, built, env, initial, initialGames, snapshots, points, reported, expectations, loopsSeen });
+    return { analysis, games };
+  }
 }
 
 function nameRange(ref: NameRef): Range {

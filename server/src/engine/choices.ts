@@ -3,6 +3,7 @@
 // reported, so a typo in a choice never passes silently.
 
 import type { Located, NameRef, Range } from '../syntax/ast';
+import { append } from '../util/arrays';
 
 export interface ChoiceItem {
   value: string;
@@ -24,7 +25,7 @@ export class ChoicePool {
 
   static of(values: string[]): ChoicePool {
     const p = new ChoicePool();
-    p.items.push(...values.map((value) => ({ value, used: false })));
+    append(p.items, values.map((value) => ({ value, used: false })));
     return p;
   }
 
@@ -50,6 +51,39 @@ export class ChoicePool {
     return [a!, b!];
   }
 
+  /** `yes` / `no`: the answer to a `you may …` or `unless … pays …` choice, in the order they are asked. */
+  takeYesNo(): boolean | undefined {
+    const v = this.take(isYesNo);
+    return v === undefined ? undefined : /^yes$/i.test(v.trim());
+  }
+
+  /** `mode 2`, `modes 1 and 3` (one answer), or `mode 1, mode 3` (several): the 1-based modes chosen (700.2). */
+  takeModes(): number[] | undefined {
+    const first = this.take(isModeAnswer);
+    if (first === undefined) return undefined;
+    const picked = modeNumbers(first);
+    for (let v = this.take(isModeAnswer); v !== undefined; v = this.take(isModeAnswer)) picked.push(...modeNumbers(v));
+    return picked;
+  }
+
+  /**
+   * Run each branch of an unanswered choice with the answers as they were
+   * before it: each line of play takes its own later answers. Afterwards an
+   * answer counts as used if some branch used it.
+   */
+  branches<T>(runs: (() => T[])[]): T[] {
+    const before = this.items.map((i) => i.used);
+    const used = before.map(() => false);
+    const out: T[] = [];
+    for (const run of runs) {
+      this.items.forEach((it, k) => (it.used = before[k]!));
+      out.push(...run());
+      this.items.forEach((it, k) => (used[k] = used[k]! || it.used));
+    }
+    this.items.forEach((it, k) => (it.used = used[k]!));
+    return out;
+  }
+
   unused(): ChoiceItem[] {
     return this.items.filter((i) => !i.used);
   }
@@ -68,4 +102,13 @@ export function refName(r: NameRef): string {
 
 export function sameWord(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+export const isYesNo = (s: string): boolean => /^(yes|no)$/i.test(s.trim());
+export const isModeAnswer = (s: string): boolean => /^modes?\s+\d+(\s*(,|and)\s*\d+)*$/i.test(s.trim());
+/** Answers that belong to a yes/no or a mode choice, never to a color or a name. */
+export const isChoiceWord = (s: string): boolean => isYesNo(s) || isModeAnswer(s);
+
+function modeNumbers(v: string): number[] {
+  return (v.match(/\d+/g) ?? []).map(Number);
 }

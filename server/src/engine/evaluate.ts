@@ -2,7 +2,7 @@
 // which object `it` is, what a selector matches, what a count is worth,
 // whether a condition holds. Pure functions of the world being computed.
 
-import type { Chosen, Color, Condition, Expr, Filter, ObjectRef, PlayerRef, Selector } from '../effects/ir';
+import type { Chosen, Color, CompareOp, Condition, Expr, Filter, ObjectRef, PlayerRef, PlayerStat, Selector } from '../effects/ir';
 import type { Live } from './live';
 import type { Bindings, GameObject, GameState } from './state';
 import { hasWord, type Working, type World } from './working';
@@ -123,6 +123,7 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
     if (f.withKeywords?.some((k) => !kws.has(k.toLowerCase()))) return false;
     if (f.withoutKeywords?.some((k) => kws.has(k.toLowerCase()))) return false;
   }
+  if (!matchesMore(f, x, scope, world, env)) return false;
   if (f.chosenSubtype !== undefined) {
     const sub = scope.bindings.choices[f.chosenSubtype];
     if (sub === undefined || !hasSubtype(x, sub)) return false;
@@ -132,10 +133,94 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
   return true;
 }
 
+/** The newer filter fields: combat status, counters, stat comparisons, shared qualities, names, attachment. */
+function matchesMore(f: Filter, x: Working, scope: Scope, world: World, env: Env): boolean {
+  const o = x.obj;
+  if (f.combat && !o.designations.includes(f.combat)) return false;
+  if (f.someColor && !f.someColor.some((c) => x.colors.includes(c))) return false;
+  if (f.withCounter && ![...o.counters].some(([k, n]) => n > 0 && (f.withCounter!.counter === undefined || k.toLowerCase() === f.withCounter!.counter))) return false;
+  for (const cmp of f.stats ?? []) {
+    const want = evalExpr(cmp.value, scope, x, world, env);
+    const values = cmp.stats.map((st) => (st === 'mana-value' ? x.manaValue : st === 'power' ? x.power : x.toughness));
+    // 208.3: a noncreature permanent has no power or toughness: it has none to compare.
+    if (!values.some((v) => v !== null && compare(v, cmp.op, want))) return false;
+  }
+  if (f.shares) {
+    const id = resolveObject(f.shares.with, scope, env);
+    const other = id ? world.get(id) : undefined;
+    if (!other || other.obj.zone === null) return false;
+    // 105.4 / 700.? : sharing needs one quality in common; a colorless object shares no color.
+    if (f.shares.quality === 'color' && !x.colors.some((c) => other.colors.includes(c))) return false;
+    if (f.shares.quality === 'creature-type' && !sharesCreatureType(x, other)) return false;
+  }
+  if (f.name) {
+    const n = chosen(f.name, scope);
+    if (n === undefined || x.name.toLowerCase() !== n.toLowerCase()) return false;
+  }
+  if (f.chosenColor !== undefined) {
+    const c = asColor(scope.bindings.choices[f.chosenColor]);
+    if (!c || !x.colors.includes(c)) return false;
+  }
+  if (f.attachedTo) {
+    const host = o.attachedTo ? world.get(o.attachedTo) : undefined;
+    if (!host || !matches(f.attachedTo, host, scope, world, env)) return false;
+  }
+  return true;
+}
+
+function sharesCreatureType(a: Working, b: Working): boolean {
+  const creature = (w: Working) => hasWord(w.types, 'Creature') || hasWord(w.types, 'Kindred') || hasWord(w.types, 'Tribal');
+  if (!creature(a) || !creature(b)) return false;
+  if (a.allCreatureTypes) return b.allCreatureTypes || b.subtypes.some(isCreatureType);
+  return a.subtypes.some((s) => isCreatureType(s) && hasSubtype(b, s));
+}
+
+export function compare(a: number, op: CompareOp, b: number): boolean {
+  switch (op) {
+    case '>=':
+      return a >= b;
+    case '<=':
+      return a <= b;
+    case '<':
+      return a < b;
+    case '>':
+      return a > b;
+    case '=':
+      return a === b;
+  }
+}
+
+const MANA_LETTER: Record<string, Color> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
+
+/** 700.5: each mana symbol of one of the colors counts once, hybrid ones included (`{R/G}` is red and green). */
+export function devotionOf(manaCost: string | null, colors: readonly Color[]): number {
+  let n = 0;
+  for (const m of (manaCost ?? '').matchAll(/\{([^}]*)\}/g)) {
+    const letters = m[1]!.toUpperCase().split('/');
+    if (letters.some((l) => MANA_LETTER[l] && colors.includes(MANA_LETTER[l]!))) n++;
+  }
+  return n;
+}
+
+/** A player's life, or the cards in their hand or graveyard (named objects and unnamed cards). */
+export function playerStat(name: string, stat: PlayerStat, env: Env): number {
+  const p = env.state.players.find((q) => q.name === name);
+  if (!p) return 0;
+  if (stat === 'life') return p.life;
+  const zone = stat === 'hand' ? 'hand' : 'graveyard';
+  const named = env.state.objects.filter((o) => o.zone === zone && o.owner === name).length;
+  return named + (stat === 'hand' ? p.unnamedInHand : p.unnamedInGraveyard);
+}
+
 /** The objects a selector designates now (ids). Players are not objects. */
 export function select(sel: Selector, scope: Scope, world: World, env: Env): string[] {
   switch (sel.kind) {
     case 'object': {
+      // `up to two target creatures`: every `targeting` entry the phrase binds (115.1); fewer may be given.
+      if (sel.ref.kind === 'target' && sel.ref.count !== undefined) {
+        const bound = scope.bindings.targets.slice(sel.ref.index, sel.ref.count ? sel.ref.index + sel.ref.count : undefined);
+        return bound.filter((id) => !!id && (world.get(id)?.obj.zone ?? null) !== null);
+      }
       const id = resolveObject(sel.ref, scope, env);
       const w = id ? world.get(id) : undefined;
       return w && w.obj.zone !== null ? [w.obj.id] : [];
@@ -184,6 +269,57 @@ export function evalExpr(e: Expr, scope: Scope, subject: Working | undefined, wo
       return -evalExpr(e.expr, scope, subject, world, env);
     case 'event-amount':
       return scope.bindings.eventAmount ?? 0;
+    // Answers are taken from the event's `choosing` before the replacement applies (engine/answers.ts); unanswered, 0.
+    case 'answer':
+      return 0;
+    case 'sum':
+      return e.terms.reduce((n, t) => n + evalExpr(t, scope, subject, world, env), 0);
+    case 'chosen-number': {
+      const n = Number(scope.bindings.choices[e.index]);
+      return Number.isFinite(n) ? n : 0;
+    }
+    default:
+      return evalMore(e, scope, subject, world, env);
+  }
+}
+
+function evalMore(e: Expr, scope: Scope, subject: Working | undefined, world: World, env: Env): number {
+  switch (e.kind) {
+    case 'counters': {
+      const id = e.of ? resolveObject(e.of, scope, env) : subject?.obj.id;
+      const o = id ? env.state.byId.get(id) : undefined;
+      if (!o) return 0;
+      let n = 0;
+      for (const [k, v] of o.counters) if (e.counter === undefined || k.toLowerCase() === e.counter) n += Math.max(0, v);
+      return n;
+    }
+    case 'colors-among': {
+      const colors = new Set<Color>();
+      for (const x of world.values()) if (matches(e.filter, x, scope, world, env)) for (const c of x.colors) colors.add(c);
+      return colors.size;
+    }
+    case 'greatest': {
+      let best = 0;
+      for (const x of world.values()) {
+        if (!matches(e.filter, x, scope, world, env)) continue;
+        const v = e.stat === 'mana-value' ? x.manaValue : e.stat === 'power' ? x.power : x.toughness;
+        if (v !== null && v > best) best = v;
+      }
+      return best;
+    }
+    case 'devotion': {
+      const players = resolvePlayers(e.player, scope, world, env);
+      let n = 0;
+      // 700.5: mana costs of permanents the player controls (on the battlefield).
+      for (const x of world.values()) if (x.obj.zone === 'battlefield' && players.includes(x.controller)) n += devotionOf(x.manaCost, e.colors);
+      return n;
+    }
+    case 'player-stat': {
+      const players = resolvePlayers(e.player, scope, world, env);
+      return players.length ? Math.min(...players.map((p) => playerStat(p, e.stat, env))) : 0;
+    }
+    default:
+      return 0;
   }
 }
 
@@ -218,6 +354,47 @@ export function evalCondition(c: Condition, scope: Scope, world: World, env: Env
       return !evalCondition(c.condition, scope, world, env);
     case 'all':
       return c.conditions.every((d) => evalCondition(d, scope, world, env));
+    // Answered by the event's `choosing` before the replacement applies (engine/answers.ts).
+    case 'answer':
+      return false;
+    case 'any':
+      return c.conditions.some((d) => evalCondition(d, scope, world, env));
+    default:
+      return evalMoreCondition(c, scope, world, env);
+  }
+}
+
+function evalMoreCondition(c: Condition, scope: Scope, world: World, env: Env): boolean {
+  const objectOf = (ref: ObjectRef) => {
+    const id = resolveObject(ref, scope, env);
+    return id ? env.state.byId.get(id) : undefined;
+  };
+  switch (c.kind) {
+    case 'compare':
+      return compare(evalExpr(c.left, scope, undefined, world, env), c.op, evalExpr(c.right, scope, undefined, world, env));
+    case 'player-compare': {
+      const players = resolvePlayers(c.player, scope, world, env);
+      const ok = (p: string) => compare(playerStat(p, c.stat, env), c.op, c.value);
+      return players.length > 0 && (c.each ? players.every(ok) : players.some(ok));
+    }
+    case 'status':
+      return !!objectOf(c.object)?.designations.includes(c.status);
+    case 'monarch':
+      return !!env.state.monarch && resolvePlayers(c.player, scope, world, env).includes(env.state.monarch);
+    case 'in-zone':
+      return objectOf(c.object)?.zone === c.zone;
+    case 'attached': {
+      const host = objectOf(c.object)?.attachedTo;
+      const w = host ? world.get(host) : undefined;
+      return !!w && matches(c.filter, w, scope, world, env);
+    }
+    case 'has-attached': {
+      const o = objectOf(c.object);
+      const sub = c.via === 'equipped' ? 'Equipment' : 'Aura';
+      return !!o && [...world.values()].some((w) => w.obj.attachedTo === o.id && w.obj.zone === 'battlefield' && hasWord(w.subtypes, sub));
+    }
+    default:
+      return false;
   }
 }
 

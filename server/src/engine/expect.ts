@@ -39,6 +39,18 @@ function quoteAbility(text: string, o: ObjectView): string {
   return a && a.ability.kind === 'keyword' ? text : `"${text}"`;
 }
 
+/** `rule "can't attack or block"` matches a rule's words whatever its source (`can't attack or block (Pacifism)`); `rule none`: no rule at all. */
+function checkRule(text: string | null, rules: readonly string[]): { ok: boolean; actual: string } {
+  const actual = rules.length ? rules.map((r) => `rule "${r}"`).join('; ') : 'rule none';
+  if (text === null) return { ok: rules.length === 0, actual };
+  const want = normalizeForCompare(text);
+  const ok = rules.some((r) => {
+    const n = normalizeForCompare(r);
+    return n === want || n.startsWith(`${want} (`);
+  });
+  return { ok, actual };
+}
+
 const colorsText = (cs: string[]) => (cs.length ? cs.join(', ') : 'colorless');
 
 /** Check one alternative on one subject: ok, and the actual value in the fact's own words. */
@@ -59,6 +71,8 @@ function check(f: FactSyntax, s: Subject): { ok: boolean; actual: string } {
         return { ok: p.libraryDrawn === f.value, actual: `library drawn ${p.libraryDrawn}` };
       case 'max-hand-size':
         return { ok: p.maxHandSize === f.value, actual: `max hand size ${p.maxHandSize ?? 'none'}` };
+      case 'rule':
+        return checkRule(f.text, p.rules);
       case 'has':
       case 'lacks': {
         const has = f.abilities.every((a) => p.abilities.some((b) => normalizeForCompare(b) === normalizeForCompare(a)));
@@ -116,6 +130,8 @@ function check(f: FactSyntax, s: Subject): { ok: boolean; actual: string } {
       return { ok: eqi(o.owner, f.player.text), actual: `owner ${o.owner}` };
     case 'zone':
       return { ok: o.zone === f.zone, actual: `zone ${o.zone ?? 'none'}` };
+    case 'rule':
+      return checkRule(f.text, o.rules);
     case 'tapped':
       return { ok: o.tapped, actual: o.tapped ? 'tapped' : 'untapped' };
     case 'untapped':

@@ -22,8 +22,8 @@ export interface EngineEnv {
 
 export interface LogLine {
   text: string;
-  /** `sba` lines become information diagnostics on the event. */
-  kind: 'change' | 'sba' | 'replacement' | 'note';
+  /** `sba` lines become information diagnostics on the event; `warning` lines warnings (an unanswerable choice). */
+  kind: 'change' | 'sba' | 'replacement' | 'note' | 'warning';
 }
 
 export class Game {
@@ -118,6 +118,7 @@ export class Game {
     o.faceDown = zone === 'battlefield' ? !!opts.faceDown : false;
     o.baseController = zone === 'battlefield' ? opts.controller ?? o.owner : o.owner;
     o.entryChoices = [];
+    o.designations = [];
     // 613.7d: an object receives a timestamp as it enters a zone.
     o.timestamp = takeTimestamp(this.state);
     if (wasOnBattlefield) {

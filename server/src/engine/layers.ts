@@ -6,11 +6,13 @@
 import type { Ability, AbilityPart, Filter, Layer, Part, Selector } from '../effects/ir';
 import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
 import { LayerOrder, type Trial } from './dependency';
+import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
 import { chosen, evalCondition, evalExpr, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
 import { ScratchWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+import { append } from '../util/arrays';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
 
@@ -31,6 +33,9 @@ export interface LayerResult {
   loops: string[][];
   players: Map<string, PlayerComputed>;
   rules: { effectId: string; description: string }[];
+  /** 613.11: the rule effects that apply to each object and player now (engine/rules.ts). */
+  objectRules: Map<string, RuleEntry[]>;
+  playerRules: Map<string, RuleEntry[]>;
 }
 
 export interface LayerEnv extends ApplyEnv {
@@ -43,7 +48,8 @@ export interface LayerEnv extends ApplyEnv {
 function functions(w: Working, a: AbilityInstance): boolean {
   if (w.obj.zone === null) return false;
   if (w.obj.zone === 'battlefield') return true;
-  return isCda(a);
+  // 113.6: `As long as ~ is in your graveyard, …` works there.
+  return isCda(a) || zonesNamedBy(a.ability).includes(w.obj.zone);
 }
 
 /** 604.3a(2): only a printed or copied ability is a CDA; a granted one never is. */
@@ -159,7 +165,8 @@ function selectorReads(s: Selector, out: Set<Aspect>): void {
   if (s.kind === 'filter') filterReads(s.filter, out);
 }
 
-function reads(l: Live): Set<Aspect> {
+/** What the effect reads on the objects it looks at (its set, its values, its condition). */
+function objectReads(l: Live): Set<Aspect> {
   const out = new Set<Aspect>();
   selectorReads(l.spec.affected, out);
   const walk = (x: unknown): void => {
@@ -173,11 +180,12 @@ function reads(l: Live): Set<Aspect> {
   };
   walk(l.spec.parts);
   walk(l.spec.condition);
-  if (l.kind === 'static') {
-    out.add('abilities');
-    out.add('text');
-  }
   return out;
+}
+
+/** A static ability's existence and text are read on its source only. */
+function sourceReads(l: Live): Set<Aspect> {
+  return new Set<Aspect>(l.kind === 'static' ? ['abilities', 'text'] : []);
 }
 
 function writes(l: Live, layer: Layer): Set<Aspect> {
@@ -476,15 +484,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     };
     const mayDepend = (a: Live, b: Live): boolean => {
       {
-        const r = reads(a);
         const wr = writes(b, layer);
-        let hit = false;
-        for (const x of wr) if (r.has(x)) hit = true;
-        if (!hit) return false;
+        // 613.8a: what `a` reads on any object (its set, e.g. "creatures with
+        // flying", which losing flying changes) makes it depend wherever `b` writes it.
+        for (const x of objectReads(a)) if (wr.has(x)) return true;
         // Existence and text concern only the source: b must be able to touch it.
-        const onlySource = [...wr].every((x) => x === 'abilities' || x === 'text') && ![...r].some((x) => wr.has(x) && x !== 'abilities' && x !== 'text');
-        if (onlySource) return affectedIn(b, world).includes(a.source.id);
-        return true;
+        for (const x of sourceReads(a)) if (wr.has(x)) return affectedIn(b, world).includes(a.source.id);
+        return false;
       }
     };
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] =>
@@ -532,8 +538,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
         pool = [...pool, ...fresh];
       }
     }
-    dependencies.push(...order.found);
-    loops.push(...order.loops);
+    append(dependencies, order.found);
+    append(loops, order.loops);
     if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);
   }
 
@@ -545,8 +551,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     }
   }
 
-  const { players, rules } = computePlayers(state, world, resolved, env, applied);
-  return { world, copiable, traces, applied, dependencies, loops, players, rules };
+  const sink = emptyRuleSink();
+  const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
+  for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
+  return { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players };
 
   // -------------------------------------------------------------------------
 
@@ -611,14 +619,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
 }
 
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
-function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied']) {
+function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
   for (const p of state.players) players.set(p.name, { abilities: [], maxHandSize: 7, trace: [] });
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
   for (const w of world.values()) {
-    if (w.obj.zone !== 'battlefield') continue;
-    for (const a of w.abilities) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+    for (const a of w.abilities) if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   }
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
@@ -647,8 +654,10 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
       applied.set(l.id, { live: l, affected: targets, layers: ['player'] });
     }
     for (const part of l.partsByLayer.get('rules') ?? []) {
-      if (part.kind === 'rules') rules.push({ effectId: l.id, description: part.description });
-      applied.set(l.id, { live: l, affected: [], layers: ['rules'] });
+      if (part.kind !== 'rules') continue;
+      rules.push({ effectId: l.id, description: part.description });
+      const affected = applyRulesPart(l, part, scope, world, env, sink, env.describe(part));
+      applied.set(l.id, { live: l, affected, layers: ['rules'] });
     }
   }
   return { players, rules };

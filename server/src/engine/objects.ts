@@ -4,9 +4,11 @@
 
 import type { Diagnostic, LayersFile, NameRef, ObjectDecl, Range } from '../syntax/ast';
 import type { Ability, Color, CompileContext, TextIssue } from '../effects/ir';
+import { issueCode } from '../effects/ir';
 import { compileAbilityText } from '../effects/compile';
 import { freshState, type AbilityInstance, type GameObject, type Printed } from './state';
 import { suggest } from '../syntax/suggest';
+import { append } from '../util/arrays';
 
 const SYMBOL_COLOR: Record<string, Color> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
 const COLOR_ORDER: Color[] = ['white', 'blue', 'black', 'red', 'green'];
@@ -60,7 +62,7 @@ function issueToDiagnostic(issue: TextIssue, range: Range): Diagnostic {
   return {
     range: offsetRange(range, issue.start, issue.end),
     severity: issue.severity,
-    code: issue.severity === 'error' ? 'effect-error' : 'not-understood',
+    code: issueCode(issue),
     message: issue.message,
   };
 }
@@ -81,6 +83,25 @@ export function compileLine(text: string, range: Range, ctx: CompileContext, key
     range: ability.span ? offsetRange(range, ability.span.start, ability.span.end) : range,
   }));
   return { abilities, diagnostics: compiled.issues.map((i) => issueToDiagnostic(i, range)) };
+}
+
+/**
+ * 208.2: a `*` in a printed power or toughness is defined by a
+ * characteristic-defining ability (208.2a) or by an ability that sets it as
+ * the card enters (208.2b, Elvish Impersonators); with none that this file
+ * reads, the star is 0 (208.5), which is rarely what the writer meant.
+ */
+function undefinedStars(decl: ObjectDecl, abilities: AbilityInstance[]): Diagnostic[] {
+  if (!decl.pt) return [];
+  const defined = (side: 'power' | 'toughness') =>
+    abilities.some((a) => a.ability.kind === 'static' && a.ability.effects.some((e) => e.affected.kind === 'object' && e.affected.ref.kind === 'self' && e.parts.some((p) => p.kind === 'pt' && (p.layer === '7a' || p.layer === '7b') && p[side] !== undefined)));
+  const missing = (['power', 'toughness'] as const).filter((side) => decl.pt![side].star && !defined(side));
+  if (!missing.length) return [];
+  const what = missing.map((side) => `${side} \`${decl.pt![side].text}\``).join(' and ');
+  return [{
+    range: decl.pt.range, severity: 'warning', code: 'undefined-star',
+    message: `${what}: no ability in this card's text defines the \`*\` (208.2), so it counts as 0 (208.5)`,
+  }];
 }
 
 export function buildObjects(file: LayersFile, players: string[]): BuiltObjects {
@@ -116,9 +137,10 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
     }
     for (const t of decl.texts) {
       const r = compileLine(t.value, t.range, ctx, '', abilities.length);
-      abilities.push(...r.abilities);
-      diagnostics.push(...r.diagnostics);
+      append(abilities, r.abilities);
+      append(diagnostics, r.diagnostics);
     }
+    diagnostics.push(...undefinedStars(decl, abilities));
     const cost = readCost(decl.cost?.value);
     const tl = decl.typeLine?.value;
     const printed: Printed = {

@@ -4,9 +4,12 @@
 // as its own outcome unless `choosing` pins it), applies one, and repeats with
 // what now applies (616.1f, 616.2). An effect applies at most once (614.5).
 
-import type { Action, EventPattern, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
+import type { Action, EventPattern, ObjectRef, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
 import { refName, type ChoicePool } from './choices';
-import { matches, resolvePlayers, select, type Scope } from './evaluate';
+import { answerCondition, answerExpr, answerSets, numberAnswer, questions, yesNo } from './answers';
+import { evalCondition, evalExpr, matches, resolvePlayers, select, type Scope } from './evaluate';
+import { isType } from './working';
+import { keywordReplacements } from '../effects/keywords';
 import type { Game } from './game';
 import type { CopiableValues, GameObject } from './state';
 import type { Working, World } from './working';
@@ -16,7 +19,8 @@ export type GameEvent =
   | { kind: 'enter'; object: string; controller: string; tapped: boolean; faceDown: boolean; attachedTo?: string; copyOf?: { values: CopiableValues; from: string; text: string; except: Part[] }; counters: Map<string, number>; entryChoices: string[]; simultaneous: Set<string> }
   | { kind: 'draw' | 'gain-life' | 'lose-life'; player: string; amount: number }
   | { kind: 'damage'; source: string; target: { object?: string; player?: string }; amount: number; deathtouch: boolean }
-  | { kind: 'counters'; object: string; counter: string; amount: number };
+  /** `by`: the player putting the counters (`If you would put …`); by default the object's controller. */
+  | { kind: 'counters'; object: string; counter: string; amount: number; by?: string };
 
 /** 616.1a–e: the tiers, in the order they must be chosen from. */
 type Tier = 'self' | 'control' | 'copy' | 'face-up' | 'any';
@@ -132,11 +136,36 @@ function applyOne(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, 
     const r = game.state.replacements.find((x) => x.id === c.resolvedId);
     if (r && ((c.spec.kind === 'prevent' && c.spec.shield) || (c.spec.kind === 'instead' && c.spec.once))) r.used = true;
   }
+  const qs = questions(c.spec.condition);
+  if (!qs.length) return applySpec(game, event, c, pool, p, next);
+  // A fact the scenario does not record (`if you cast it from your hand`): each answer is an outcome of its own.
+  const sets = answerSets(qs.length, pool);
+  // Each line of play takes its own later answers (ChoicePool.branches).
+  return pool.branches(sets.map((answers) => () => {
+    const g = sets.length > 1 ? game.clone() : game;
+    const ev = sets.length > 1 ? cloneEvent(event) : event;
+    const said = qs.map((q, i) => `${q}: ${answers[i] ? 'yes' : 'no'}`).join('; ');
+    if (sets.length > 1) g.choices.push(said);
+    if (!evalCondition(answerCondition(c.spec.condition!, answers), c.scope, g.layers().world, g.evalEnv)) {
+      g.note(`${c.source.printed.name}'s "${c.text}" does not apply (${said})`, 'replacement');
+      return perform(g, ev, pool, p, next);
+    }
+    return applySpec(g, ev, c, pool, p, next);
+  }));
+}
+
+function applySpec(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, p: Performer, next: Set<string>): Game[] {
   const spec = c.spec;
   const you = c.scope.bindings.you;
   switch (spec.kind) {
     case 'enters-tapped':
       if (event.kind === 'enter') {
+        // `unless you control a Mountain`: judged from the permanents already there (it is not on the battlefield yet).
+        if (spec.unless && evalCondition(spec.unless, c.scope, game.layers().world, game.evalEnv)) {
+          game.note(`${game.obj(event.object)?.printed.name} enters untapped: the condition of "${c.text}" holds`, 'replacement');
+          return perform(game, event, pool, p, next);
+        }
+        if (spec.option) return entryOption(game, event, c, spec.option, pool, p, next);
         event.tapped = true;
         game.note(`${game.obj(event.object)?.printed.name} enters tapped (${c.source.printed.name}: "${c.text}")`, 'replacement');
       }
@@ -149,14 +178,23 @@ function applyOne(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, 
       }
       return perform(game, event, pool, p, next);
     case 'enters-with-counters':
-      if (event.kind === 'enter') {
-        const n = spec.amount.kind === 'const' ? spec.amount.value : 0;
-        event.counters.set(spec.counter, (event.counters.get(spec.counter) ?? 0) + n);
-      }
+      if (event.kind === 'enter') entersWithCounters(game, event, c, spec, pool);
+      return perform(game, event, pool, p, next);
+    case 'modify-counters':
+      modifyCounters(game, event, c, spec);
+      return perform(game, event, pool, p, next);
+    case 'redirect-damage':
+      if (event.kind === 'damage') redirect(game, event, c, spec.to);
       return perform(game, event, pool, p, next);
     case 'enters-as-copy':
     case 'as-enters-choose':
       if (event.kind === 'enter') p.chooseForEntry(game, event, spec, c, pool);
+      return perform(game, event, pool, p, next);
+    case 'as-enters-remove-counters':
+      if (event.kind === 'enter') removeCountersAsEnters(game, event, c, spec);
+      return perform(game, event, pool, p, next);
+    case 'devour':
+      if (event.kind === 'enter') return devour(game, event, c, spec, pool, p, next);
       return perform(game, event, pool, p, next);
     case 'instead': {
       // The event is replaced: what happens instead passes through the pipeline
@@ -170,13 +208,18 @@ function applyOne(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, 
         const before = event.amount;
         if (spec.multiply !== undefined) event.amount *= spec.multiply;
         if (spec.add !== undefined) event.amount += spec.add;
+        if (spec.addAnswer !== undefined) {
+          const n = numberAnswer(pool);
+          if (n === undefined) game.note(`no answer for ${spec.addAnswer}: counted as 0; add \`choosing N\` to the event`, 'note');
+          event.amount += n ?? 0;
+        }
         game.note(`damage ${before} → ${event.amount} (${c.source.printed.name})`, 'replacement');
       }
       return perform(game, event, pool, p, next);
     case 'damage-to-counters':
       if (event.kind === 'damage' && event.target.object) {
         game.note(`${event.amount} damage becomes ${event.amount} ${spec.counter} counters (${c.source.printed.name})`, 'replacement');
-        return perform(game, { kind: 'counters', object: event.target.object, counter: spec.counter, amount: event.amount }, pool, p, next);
+        return perform(game, { kind: 'counters', object: event.target.object, counter: spec.counter, amount: event.amount, by: game.chars(event.source)?.controller }, pool, p, next);
       }
       return perform(game, event, pool, p, next);
     case 'prevent':
@@ -188,6 +231,123 @@ function applyOne(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool, 
       }
       return perform(game, event, pool, p, next);
   }
+}
+
+type Spec<K extends ReplacementSpec['kind']> = Extract<ReplacementSpec, { kind: K }>;
+type EnterEvent = Extract<GameEvent, { kind: 'enter' }>;
+
+/**
+ * 614.12: `As ~ enters, you may pay 2 life. If you don't, it enters tapped.`
+ * Its controller decides as it enters (`choosing yes|no`; unanswered, both
+ * outcomes are explored).
+ */
+function entryOption(game: Game, event: EnterEvent, c: Candidate, option: NonNullable<Spec<'enters-tapped'>['option']>, pool: ChoicePool, p: Performer, next: Set<string>): Game[] {
+  const answers = yesNo(pool);
+  const name = game.obj(event.object)?.printed.name ?? event.object;
+  return pool.branches(answers.map((yes) => () => {
+    const g = answers.length > 1 ? game.clone() : game;
+    const ev = answers.length > 1 ? (cloneEvent(event) as EnterEvent) : event;
+    if (answers.length > 1) g.choices.push(`${ev.controller} ${yes ? 'chooses to' : "doesn't"} ${option.what} as ${name} enters`);
+    if (!yes) {
+      ev.tapped = true;
+      g.note(`${ev.controller} doesn't ${option.what}: ${name} enters tapped (${c.source.printed.name}: "${c.text}")`, 'replacement');
+      return perform(g, ev, pool, p, next);
+    }
+    g.note(`${ev.controller} chooses to ${option.what} as ${name} enters, so it enters untapped (614.12)`, 'replacement');
+    const scope: Scope = { source: c.source, bindings: { ...c.scope.bindings, you: ev.controller } };
+    return p.runActions(g, option.actions, scope, new Set(), pool).flatMap((h) => perform(h, cloneEvent(ev), pool, p, next));
+  }));
+}
+
+/** `enters with X +1/+1 counters`, `… for each other Kithkin you control`, `… equal to the result`. */
+function entersWithCounters(game: Game, event: EnterEvent, c: Candidate, spec: Spec<'enters-with-counters'>, pool: ChoicePool): void {
+  const missing: string[] = [];
+  const expr = answerExpr(spec.amount, pool, c.scope.bindings.x, missing);
+  // Its own choices were just made as it enters (614.12a): `equal to the result`.
+  const choices = c.source.id === event.object ? event.entryChoices : c.scope.bindings.choices;
+  const scope: Scope = { source: c.source, bindings: { ...c.scope.bindings, choices } };
+  const n = Math.max(0, evalExpr(expr, scope, undefined, game.layers().world, game.evalEnv));
+  const name = game.obj(event.object)?.printed.name ?? event.object;
+  if (missing.length) game.note(`no answer for ${missing.join(', ')} ("${c.text}"): counted as 0; add \`choosing …\` to the event`, 'note');
+  if (n > 0) event.counters.set(spec.counter, (event.counters.get(spec.counter) ?? 0) + n);
+  game.note(`${name} enters with ${n} more ${spec.counter} counter${n === 1 ? '' : 's'} (${c.source.printed.name}: "${c.text}")`, 'replacement');
+}
+
+/** 614.1a: `twice that many`, `that many plus one` on counters being put, or on the counters a permanent enters with. */
+function modifyCounters(game: Game, event: GameEvent, c: Candidate, spec: Spec<'modify-counters'>): void {
+  const apply = (n: number) => n * (spec.multiply ?? 1) + (spec.add ?? 0);
+  const how = spec.multiply !== undefined ? `${spec.multiply} times that many` : `that many plus ${spec.add}`;
+  if (event.kind === 'counters') {
+    const before = event.amount;
+    event.amount = apply(before);
+    game.note(`${before} ${event.counter} counter${before === 1 ? '' : 's'} → ${event.amount} (${c.source.printed.name}: ${how})`, 'replacement');
+  } else if (event.kind === 'enter') {
+    for (const [k, n] of event.counters) {
+      if (n <= 0 || (spec.event.counter && spec.event.counter !== k)) continue;
+      event.counters.set(k, apply(n));
+      game.note(`${game.obj(event.object)?.printed.name} enters with ${apply(n)} ${k} counters instead of ${n} (${c.source.printed.name}: ${how})`, 'replacement');
+    }
+  }
+}
+
+/**
+ * 614.9: damage redirected to another object. If that object is no longer on
+ * the battlefield, or is no longer a creature, planeswalker or battle, the
+ * effect does nothing.
+ */
+function redirect(game: Game, event: Extract<GameEvent, { kind: 'damage' }>, c: Candidate, to: ObjectRef): void {
+  const id = game.resolveRef(to, c.scope);
+  const w = id ? game.chars(id) : undefined;
+  if (!id || !w || w.obj.zone !== 'battlefield' || !(isType(w, 'Creature') || isType(w, 'Planeswalker') || isType(w, 'Battle'))) {
+    game.note(`"${c.text}" does nothing: what the damage would be dealt to instead is not a creature, planeswalker or battle on the battlefield (614.9)`, 'replacement');
+    return;
+  }
+  const from = event.target.player ?? game.obj(event.target.object ?? '')?.printed.name ?? '?';
+  event.target = { object: id };
+  game.note(`${event.amount} damage that would be dealt to ${from} is dealt to ${w.obj.printed.name} instead (${c.source.printed.name}, 614.9)`, 'replacement');
+}
+
+/**
+ * 702.82a Devour N: the creatures its controller names with `choosing` are
+ * sacrificed as it enters (each an event other replacements may modify), and
+ * it enters with N +1/+1 counters for each.
+ */
+function devour(game: Game, event: EnterEvent, c: Candidate, spec: Spec<'devour'>, pool: ChoicePool, p: Performer, next: Set<string>): Game[] {
+  const world = game.layers().world;
+  const scope: Scope = { source: c.source, bindings: { ...c.scope.bindings, you: event.controller } };
+  const eaten: string[] = [];
+  for (;;) {
+    const v = pool.take((x) => {
+      const o = game.lookup(x);
+      const w = o && world.get(o.id);
+      return !!w && o!.id !== event.object && w.obj.zone === 'battlefield' && !eaten.includes(o!.id) && matches(spec.filter, w, scope, world, game.evalEnv);
+    });
+    if (v === undefined) break;
+    eaten.push(game.lookup(v)!.id);
+  }
+  const name = game.obj(event.object)?.printed.name ?? event.object;
+  const n = spec.per * eaten.length;
+  game.note(`as ${name} enters, ${event.controller} sacrifices ${eaten.length ? eaten.map((id) => game.obj(id)?.printed.name ?? id).join(', ') : 'no creature'}: ${n} +1/+1 counter${n === 1 ? '' : 's'} (devour ${spec.per}, 702.82)`, 'replacement');
+  const acts: Action[] = eaten.map((id) => ({ kind: 'sacrifice', object: { kind: 'object', ref: { kind: 'named', name: id } } }));
+  return p.runActions(game, acts, scope, new Set(), pool).flatMap((g) => {
+    const ev = cloneEvent(event) as EnterEvent;
+    if (n > 0) ev.counters.set('+1/+1', (ev.counters.get('+1/+1') ?? 0) + n);
+    return perform(g, ev, pool, p, next);
+  });
+}
+
+/** Thief of Blood: counters removed from every matching permanent as it enters; the total is kept as an entry choice. */
+function removeCountersAsEnters(game: Game, event: EnterEvent, c: Candidate, spec: Spec<'as-enters-remove-counters'>): void {
+  const world = game.layers().world;
+  let total = 0;
+  for (const w of world.values()) {
+    if (w.obj.id === event.object || w.obj.zone !== 'battlefield' || !matches(spec.from, w, c.scope, world, game.evalEnv)) continue;
+    for (const n of w.obj.counters.values()) total += n;
+    w.obj.counters.clear();
+  }
+  event.entryChoices.push(String(total));
+  game.changed();
+  game.note(`as ${game.obj(event.object)?.printed.name} enters, ${total} counter${total === 1 ? ' is' : 's are'} removed (${c.source.printed.name}: "${c.text}")`, 'replacement');
 }
 
 function eventObject(e: GameEvent): string | undefined {
@@ -254,6 +414,7 @@ function patternMatches(pat: EventPattern, e: GameEvent, scope: Scope, game: Gam
       if (e.kind !== 'zone' || e.to !== 'graveyard') return false;
       const from = game.obj(e.object)?.zone;
       if (pat.from && from !== pat.from) return false;
+      if (pat.destroyed && e.cause !== 'destroy') return false;
       return objectMatches(pat.object, e.object, scope, world, game);
     }
     case 'enter':
@@ -268,7 +429,7 @@ function patternMatches(pat: EventPattern, e: GameEvent, scope: Scope, game: Gam
       return false;
     case 'damage': {
       if (e.kind !== 'damage' || e.amount <= 0) return false;
-      // There is no combat in a scenario: combat-damage prevention never matches.
+      // There is no combat in a scenario: combat-damage prevention never matches, and all damage is noncombat damage.
       if (pat.combatOnly) return false;
       if (pat.source && !objectMatches(pat.source, e.source, scope, world, game)) return false;
       if (pat.toAny) return pat.toAny.some((to) => patternMatches({ kind: 'damage', to }, e, scope, game, world));
@@ -288,6 +449,8 @@ function patternMatches(pat: EventPattern, e: GameEvent, scope: Scope, game: Gam
 }
 
 function specMatches(spec: ReplacementSpec, e: GameEvent, scope: Scope, game: Game, world: World, entering?: Working): boolean {
+  // `As long as ~ is untapped, …`: judged now, on the permanents already there; questions are asked when it applies.
+  if (spec.condition && !questions(spec.condition).length && !evalCondition(spec.condition, scope, game.layers().world, game.evalEnv)) return false;
   switch (spec.kind) {
     case 'enters-tapped':
     case 'enters-under-control':
@@ -296,8 +459,13 @@ function specMatches(spec: ReplacementSpec, e: GameEvent, scope: Scope, game: Ga
     case 'enters-as-copy':
       return e.kind === 'enter' && !e.copyOf && objectMatches(spec.affected, e.object, scope, world, game, entering);
     case 'as-enters-choose':
+    case 'as-enters-remove-counters':
+    case 'devour':
       // Only the entering permanent's own ability (614.12).
       return e.kind === 'enter' && scope.source.id === e.object;
+    case 'modify-counters':
+      return countersMatch(spec, e, scope, game, world, entering);
+    case 'redirect-damage':
     case 'instead':
     case 'modify-damage':
     case 'damage-to-counters':
@@ -308,7 +476,26 @@ function specMatches(spec: ReplacementSpec, e: GameEvent, scope: Scope, game: Ga
   }
 }
 
-const ENTRY_KINDS = new Set(['enters-tapped', 'enters-as-copy', 'enters-under-control', 'as-enters-choose', 'enters-with-counters']);
+/**
+ * `If one or more +1/+1 counters would be put on a creature you control`:
+ * counters being put, or counters a permanent enters with (once another
+ * replacement gave it some: 616.2); `If you would put …`: put by its controller.
+ */
+function countersMatch(spec: Spec<'modify-counters'>, e: GameEvent, scope: Scope, game: Game, world: World, entering?: Working): boolean {
+  const you = scope.bindings.you;
+  if (e.kind === 'counters') {
+    if (e.amount <= 0 || !patternMatches(spec.event, e, scope, game, world)) return false;
+    return !spec.byYou || (e.by ?? game.chars(e.object)?.controller) === you;
+  }
+  if (e.kind !== 'enter' || (spec.byYou && e.controller !== you)) return false;
+  if (![...e.counters].some(([k, n]) => n > 0 && (!spec.event.counter || spec.event.counter === k))) return false;
+  return objectMatches(spec.event.object, e.object, scope, world, game, entering);
+}
+
+const ENTRY_KINDS = new Set(['enters-tapped', 'enters-as-copy', 'enters-under-control', 'as-enters-choose', 'as-enters-remove-counters', 'devour', 'enters-with-counters', 'modify-counters']);
+
+/** `As ~ enters, …`: mandatory, its own, done before the others (614.12a). */
+const isAsEnters = (spec: ReplacementSpec) => spec.kind === 'as-enters-choose' || spec.kind === 'as-enters-remove-counters' || spec.kind === 'devour';
 const isEntrySpec = (r: ReplacementSpec) => ENTRY_KINDS.has(r.kind) || (r.kind === 'instead' && r.event.kind === 'enter');
 
 /**
@@ -319,7 +506,7 @@ const isEntrySpec = (r: ReplacementSpec) => ENTRY_KINDS.has(r.kind) || (r.kind =
 function enterMayBeReplaced(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): boolean {
   const o = game.obj(e.object);
   const own = game.chars(e.object)?.abilities ?? [];
-  if ([...own, ...(o?.printed.abilities ?? [])].some((a) => a.ability.kind === 'static' && a.ability.replacements.some(isEntrySpec))) return true;
+  if ([...own, ...(o?.printed.abilities ?? [])].some((a) => (a.ability.kind === 'static' && a.ability.replacements.some(isEntrySpec)) || (a.ability.kind === 'keyword' && keywordReplacements(a.ability).length > 0))) return true;
   for (const w of game.layers().world.values()) {
     if (w.obj.zone !== 'battlefield') continue;
     for (const a of w.abilities) {
@@ -366,7 +553,7 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
     if (applied.has(id)) return;
     const scope: Scope = { source: src.obj, bindings: { you: src.controller, targets: [], targetPlayers: [], choices: src.obj.entryChoices } };
     if (!specMatches(spec, e, scope, game, world, entering)) return;
-    out.push({ id, source: src.obj, spec, tier: tierOf(spec), always: spec.kind === 'as-enters-choose', scope, text });
+    out.push({ id, source: src.obj, spec, tier: tierOf(spec), always: isAsEnters(spec), scope, text });
   };
   // Static abilities of permanents already on the battlefield (not those entering with it).
   for (const w of game.layers().world.values()) {
@@ -376,7 +563,7 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
       if (a.ability.kind !== 'static') continue;
       a.ability.replacements.forEach((spec, i) => {
         // "~ enters tapped" and "As ~ enters" speak of their own object only.
-        if (spec.kind === 'as-enters-choose') return;
+        if (isAsEnters(spec)) return;
         if ((spec.kind === 'enters-tapped' || spec.kind === 'enters-as-copy' || spec.kind === 'enters-with-counters') && spec.affected.kind === 'object' && spec.affected.ref.kind === 'self') return;
         consider(w, `${a.key}#r${i}`, spec, a.text);
       });
@@ -385,9 +572,11 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
   // 614.12: the entering permanent's own abilities that modify how it enters.
   if (e.kind === 'enter' && ownAbilitiesOf) {
     for (const a of ownAbilitiesOf.abilities) {
+      // 702: keywords that mean an entry replacement (Devour, Modular, Fading, …).
+      if (a.ability.kind === 'keyword') keywordReplacements(a.ability).forEach((spec, i) => consider(ownAbilitiesOf!, `${a.key}#k${i}`, spec, a.text));
       if (a.ability.kind !== 'static') continue;
       a.ability.replacements.forEach((spec, i) => {
-        const own = spec.kind === 'as-enters-choose' || ((spec.kind === 'enters-tapped' || spec.kind === 'enters-as-copy' || spec.kind === 'enters-with-counters') && spec.affected.kind === 'object' && spec.affected.ref.kind === 'self');
+        const own = isAsEnters(spec) || ((spec.kind === 'enters-tapped' || spec.kind === 'enters-as-copy' || spec.kind === 'enters-with-counters') && spec.affected.kind === 'object' && spec.affected.ref.kind === 'self');
         if (own) consider(ownAbilitiesOf!, `${a.key}#r${i}`, spec, a.text);
       });
     }

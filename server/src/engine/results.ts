@@ -86,6 +86,8 @@ export interface ObjectView {
   chars: Characteristics;
   /** Damage marked this turn (issue 3). */
   damage: number;
+  /** 613.11: the rule effects that apply to it now, each as `WORDS (SOURCE)`: `can't attack or block (Pacifism)`. */
+  rules: string[];
   trace: TraceStep[];
 }
 
@@ -100,6 +102,8 @@ export interface PlayerView {
   libraryDrawn: number;
   maxHandSize: number | null;
   abilities: string[];
+  /** 613.11: rule effects on the player (`you may play an additional land on each of your turns (Azusa)`). */
+  rules: string[];
   trace: TraceStep[];
 }
 
@@ -162,6 +166,8 @@ export interface EventReport {
   replacements: string[];
   /** State-based actions performed after the event (704.5f …). */
   stateBasedActions: string[];
+  /** Choices that could not be made as written (a modal answer that is not legal), shown as warnings on the event. */
+  warnings?: string[];
 }
 
 export interface Snapshot {

@@ -3,7 +3,7 @@
 // here is exported to the CLI or the server: they see `results.ts` views.
 
 import type { ObjectDecl, Range } from '../syntax/ast';
-import type { Ability, Color, Duration, EffectSpec, ReplacementSpec, Zone } from '../effects/ir';
+import type { Ability, Action, Color, Duration, EffectSpec, ObjectStatus, ReplacementSpec, Zone } from '../effects/ir';
 import type { Timestamp } from './results';
 
 /** An ability as one object has it: printed, copied, granted, from a counter or a land type. */
@@ -63,6 +63,8 @@ export interface GameObject {
   entryChoices: string[];
   damage: number;
   deathtouchDamage: boolean;
+  /** `attacking`, `blocking` (until `end turn`), `monstrous` (701.37b), `renowned` (702.112b): given by events. */
+  designations: ObjectStatus[];
 }
 
 /** Bindings fixed when a resolved effect is created (611.2d: X is fixed on resolution). */
@@ -128,6 +130,17 @@ export interface PlayerState {
   libraryDrawn: number;
 }
 
+/** 603.7: a delayed triggered ability created by a resolving effect, waiting for its moment. */
+export interface DelayedTrigger {
+  when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat';
+  actions: Action[];
+  source: string;
+  bindings: Bindings;
+  controller: string;
+  text: string;
+  createdTurn: number;
+}
+
 export interface GameState {
   objects: GameObject[];
   byId: Map<string, GameObject>;
@@ -138,6 +151,12 @@ export interface GameState {
   nextEffectId: number;
   activePlayer: number;
   turn: number;
+  /** 603.7: delayed triggered abilities waiting for their moment (engine/choice-actions.ts). */
+  delayed?: DelayedTrigger[];
+  /** 602.5b: activations per turn, object and ability, for `Activate only once each turn` (engine/restrictions.ts). */
+  activations?: Record<string, number>;
+  /** 724: the player who is the monarch, if any. */
+  monarch?: string;
 }
 
 export function cloneState(s: GameState): GameState {
@@ -146,6 +165,7 @@ export function cloneState(s: GameState): GameState {
     counters: new Map(o.counters),
     counterTimestamps: new Map(o.counterTimestamps),
     entryChoices: [...o.entryChoices],
+    designations: [...o.designations],
   }));
   return {
     objects,
@@ -157,6 +177,9 @@ export function cloneState(s: GameState): GameState {
     nextEffectId: s.nextEffectId,
     activePlayer: s.activePlayer,
     turn: s.turn,
+    ...(s.delayed ? { delayed: [...s.delayed] } : {}),
+    ...(s.activations ? { activations: { ...s.activations } } : {}),
+    ...(s.monarch ? { monarch: s.monarch } : {}),
   };
 }
 
@@ -176,6 +199,6 @@ export function objectKey(o: GameObject): string {
 }
 
 /** The game state of an object that is nowhere yet: no zone, no counters, not tapped (400.7 starts it over on every zone change). */
-export function freshState(owner: string): Pick<GameObject, 'zone' | 'incarnation' | 'owner' | 'baseController' | 'tapped' | 'faceDown' | 'counters' | 'counterTimestamps' | 'timestamp' | 'entryChoices' | 'damage' | 'deathtouchDamage'> {
-  return { zone: null, incarnation: 0, owner, baseController: owner, tapped: false, faceDown: false, counters: new Map(), counterTimestamps: new Map(), timestamp: 0, entryChoices: [], damage: 0, deathtouchDamage: false };
+export function freshState(owner: string): Pick<GameObject, 'zone' | 'incarnation' | 'owner' | 'baseController' | 'tapped' | 'faceDown' | 'counters' | 'counterTimestamps' | 'timestamp' | 'entryChoices' | 'damage' | 'deathtouchDamage' | 'designations'> {
+  return { zone: null, incarnation: 0, owner, baseController: owner, tapped: false, faceDown: false, counters: new Map(), counterTimestamps: new Map(), timestamp: 0, entryChoices: [], damage: 0, deathtouchDamage: false, designations: [] };
 }

@@ -2,15 +2,20 @@
 // After each event, durations that ended are ended (611.2b) and state-based
 // actions are performed until none apply (704.3).
 
-import type { Action, Ability, ReplacementSpec } from '../effects/ir';
+import type { Action, Ability, ChoiceLimit, ReplacementSpec } from '../effects/ir';
 import type { Diagnostic, EventStatement, NameRef, Range } from '../syntax/ast';
 import { runActions, enterEvent, discardEvents, performAll } from './actions';
-import { ChoicePool } from './choices';
+import { ChoicePool, isChoiceWord } from './choices';
+import { runDelayed } from './choice-actions';
+import { checkActivation } from './restrictions';
 import { asColor, evalCondition, matches, type Scope } from './evaluate';
 import type { Game } from './game';
 import { perform, type Candidate, type GameEvent, type Performer } from './replacement';
+import { attach } from './attach';
 import { findStateBasedActions } from './sba';
-import { takeTimestamp, type Bindings, type GameObject } from './state';
+import { forbidding } from './rules';
+import { targetProblems } from './targets';
+import { takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
 import { isBasicLandType } from './subtypes';
 import { hasWord, isType } from './working';
 
@@ -130,6 +135,12 @@ function happen(game: Game, e: GameEvent): void {
     case 'counters': {
       const o = game.obj(e.object);
       if (!o || o.zone === null || e.amount <= 0) return;
+      // 613.11: `can't have counters put on it`.
+      const rule = forbidding(game.layers().objectRules, o.id, 'no-counters');
+      if (rule) {
+        game.note(`no counters are put on ${o.printed.name}: ${rule.description} (${rule.sourceName})`, 'note');
+        return;
+      }
       o.counters.set(e.counter, (o.counters.get(e.counter) ?? 0) + e.amount);
       // 613.7c: each counter of that kind gets the new counter's timestamp.
       o.counterTimestamps.set(e.counter, takeTimestamp(game.state));
@@ -147,9 +158,32 @@ const CHOICE_ACCEPT: Record<string, (v: string, game: Game) => boolean> = {
   player: (v, g) => g.state.players.some((p) => p.name.toLowerCase() === v.toLowerCase()),
   opponent: (v, g) => g.state.players.some((p) => p.name.toLowerCase() === v.toLowerCase()),
   number: (v) => /^-?\d+$/.test(v),
-  'card-name': () => true,
+  'card-name': (v) => !isChoiceWord(v),
   object: (v, g) => !!g.lookup(v),
 };
+
+/** `a color other than green`, `a number between 0 and 7`, a die's 1–6, `a permanent you don't control`. */
+function withinLimit(limit: ChoiceLimit | undefined, v: string, game: Game, cand: Candidate): boolean {
+  if (!limit) return true;
+  if (limit.notColor && asColor(v) === limit.notColor) return false;
+  const n = Number(v);
+  if (limit.min !== undefined && !(n >= limit.min)) return false;
+  if (limit.max !== undefined && !(n <= limit.max)) return false;
+  if (limit.filter && limit.filter.noun !== 'card') {
+    const o = game.lookup(v);
+    const world = game.layers().world;
+    const w = o && world.get(o.id);
+    if (!w || !matches(limit.filter, w, cand.scope, world, game.evalEnv)) return false;
+  }
+  return true;
+}
+
+function limitText(limit: ChoiceLimit | undefined): string {
+  if (!limit) return '';
+  if (limit.notColor) return `, other than ${limit.notColor}`;
+  if (limit.min !== undefined && limit.max !== undefined) return `, from ${limit.min} to ${limit.max}`;
+  return '';
+}
 
 /** 614.15: a spell's own replacement lasts while the spell resolves, no longer. */
 function endSelfReplacements(games: Game[]): Game[] {
@@ -170,10 +204,11 @@ function survivesDestroy(game: Game, id: string): boolean {
 function chooseForEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>, spec: ReplacementSpec, cand: Candidate, pool: ChoicePool): 'applied' | 'declined' {
   const name = game.obj(e.object)?.printed.name ?? e.object;
   if (spec.kind === 'as-enters-choose') {
-    for (const kind of spec.choices) {
-      const v = pool.take((x) => (CHOICE_ACCEPT[kind] ?? (() => true))(x, game));
+    for (const [i, kind] of spec.choices.entries()) {
+      const limit = spec.limits?.[i];
+      const v = pool.take((x) => (CHOICE_ACCEPT[kind] ?? (() => true))(x, game) && withinLimit(limit, x, game, cand));
       if (v === undefined) {
-        game.note(`no answer was given for "${cand.text}" (choose a ${kind.replace('-', ' ')}); add \`choosing …\` to the event`, 'note');
+        game.note(`no answer was given for "${cand.text}" (${limit?.what ?? `choose a ${kind.replace('-', ' ')}`}${limitText(limit)}); add \`choosing …\` to the event`, 'note');
         continue;
       }
       e.entryChoices.push(v);
@@ -307,7 +342,7 @@ function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Gam
   walk(actions);
   for (let i = 0; i < want.length; i++) {
     if (b.choices[i] !== undefined) continue;
-    const v = pool.take((s) => !/^x\s*=/i.test(s));
+    const v = pool.take((s) => !/^x\s*=/i.test(s) && !isChoiceWord(s));
     if (v !== undefined) b.choices[i] = v;
   }
   void game;
@@ -353,7 +388,8 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
     case 'activate':
     case 'resolve': {
       pool = poolOf(ev);
-      out = games.flatMap((g) => resolveLike(g, st, ctx, pool));
+      // Each earlier outcome takes the answers afresh.
+      out = pool.branches(games.map((g) => () => resolveLike(g, st, ctx, pool)));
       break;
     }
     case 'attach': {
@@ -371,6 +407,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       const ids = ctx.objects(ev.object, true) ?? [];
       const counter = ev.counter.value.toLowerCase();
       if (ev.kind === 'put-counters') {
+        pool = poolOf(ev);
         out = games.flatMap((g) => performAll([g], () => ids.map((id): GameEvent => ({ kind: 'counters', object: id, counter, amount: ev.count.value })), pool, performer, new Set()));
       } else {
         out = games.map((g) => {
@@ -463,52 +500,28 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       break;
     }
     case 'end-turn': {
+      // 603.7: delayed triggers of the end step resolve before cleanup ends "until end of turn" effects (513, 514).
+      const fire = (g: Game, t: DelayedTrigger) => runActions([g], t.actions, { source: g.obj(t.source)!, bindings: t.bindings }, { text: t.text }, new Set(), new ChoicePool(), performer);
+      games = settle(runDelayed(games, 'end-step', fire));
       out = games.map((g) => {
         // 514.2: damage wears off and "until end of turn" effects end.
         for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn') e.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
         for (const o of g.state.objects) (o.damage = 0), (o.deathtouchDamage = false);
+        // 506.4: attacking and blocking end with combat.
+        for (const o of g.state.objects) if (o.designations.length) o.designations = o.designations.filter((d) => d !== 'attacking' && d !== 'blocking');
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
         g.changed();
         g.note(`the turn ends; it is now ${g.active}'s turn`);
         return g;
       });
+      out = runDelayed(out, 'upkeep', fire);
       break;
     }
   }
   unusedChoices(pool, ctx);
   return settle(out);
-}
-
-function attach(g: Game, x: string, y: string): void {
-  const o = g.obj(x)!;
-  const w = g.chars(x);
-  const target = g.chars(y);
-  if (!w || !target || o.zone !== 'battlefield' || target.obj.zone !== 'battlefield') {
-    g.note(`${o.printed.name} can't be attached: both must be on the battlefield (701.3b)`, 'note');
-    return;
-  }
-  if (o.attachedTo === y) {
-    g.note(`${o.printed.name} is already attached to ${target.obj.printed.name}: nothing happens (701.3b)`, 'note');
-    return;
-  }
-  const isAura = hasWord(w.subtypes, 'Aura');
-  const isEquipment = hasWord(w.subtypes, 'Equipment');
-  const isFort = hasWord(w.subtypes, 'Fortification');
-  if (!isAura && !isEquipment && !isFort) {
-    g.note(`${o.printed.name} is not an Aura, Equipment or Fortification: nothing happens (701.3b)`, 'note');
-    return;
-  }
-  if ((isEquipment && !isType(target, 'Creature')) || (isFort && !isType(target, 'Land'))) {
-    g.note(`${o.printed.name} can't be attached to ${target.obj.printed.name} (701.3b)`, 'note');
-    return;
-  }
-  o.attachedTo = y;
-  // 613.7e / 701.3c: attaching gives a new timestamp.
-  o.timestamp = takeTimestamp(g.state);
-  g.changed();
-  g.note(`${o.printed.name} becomes attached to ${target.obj.printed.name}`);
 }
 
 function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: ChoicePool): Game[] {
@@ -529,6 +542,7 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     const you = by ?? (from ? g.chars(from)?.controller ?? g.obj(from)!.owner : g.active);
     const b = bindingsFor(you, t.objects, t.players, pool);
     fillChoices(actions, b, pool, g);
+    if (illegalTargets(actions, { source: src, bindings: b }, g, ev.targets, st, ctx)) return [g];
     return endSelfReplacements(runActions([g], actions, { source: src, bindings: b }, { text: ev.text.value, range: ev.text.range, label }, new Set(), pool, performer));
   }
   const [id] = ctx.objects(ev.object, false) ?? [];
@@ -546,6 +560,12 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
       ctx.report({ range: ev.abilityIndex?.range ?? st.range, severity: 'error', code: 'no-ability', message: n !== undefined ? `${o.printed.name} has ${list.length} activated abilit${list.length === 1 ? 'y' : 'ies'} now; there is no ability ${n}` : `${o.printed.name} has no activated ability now` });
       return [g];
     }
+    // 613.11: `its activated abilities can't be activated` (602.5: the ability can't be activated at all).
+    const rule = forbidding(g.layers().objectRules, id, 'no-activate', ability);
+    if (rule) {
+      ctx.report({ range: st.range, severity: 'error', code: 'not-allowed', message: `${o.printed.name}'s ability can't be activated: ${rule.description} (${rule.sourceName})` });
+      return [g];
+    }
     if (ability.kind === 'keyword') {
       // 702.6a: Equip attaches to target creature you control.
       const target = t.objects[0];
@@ -554,7 +574,14 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     }
     if (ability.kind !== 'activated') return [g];
     const b = bindingsFor(you, t.objects, t.players, pool);
+    // 602.5b: `Activate only as a sorcery`, `only once each turn`, `only if …`.
+    const broken = checkActivation(g, ability.restrictions ?? [], ability.text, { source: o, bindings: b });
+    if (broken) {
+      ctx.report({ range: st.keywordRange, severity: 'error', code: 'activation-restriction', message: broken });
+      return [g];
+    }
     fillChoices(ability.actions, b, pool, g);
+    if (illegalTargets(ability.actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];
     return endSelfReplacements(runActions([g], ability.actions, { source: o, bindings: b }, { text: ability.text, range: w?.abilities.find((a) => a.ability === ability)?.range, label }, new Set(), pool, performer));
   }
   // cast
@@ -566,6 +593,8 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     const actions = spells.flatMap((a) => (a.ability.kind === 'spell' ? a.ability.actions : []));
     const b = bindingsFor(you, t.objects, t.players, pool);
     fillChoices(actions, b, pool, g);
+    // 608.2b: with an illegal target the spell does nothing and goes to the graveyard (model: it does not resolve).
+    if (illegalTargets(actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];
     const text = spells.map((a) => a.text).join(' ');
     const after = endSelfReplacements(runActions([g], actions, { source: o, bindings: b }, { text, range: spells[0]?.range, label }, new Set(), pool, performer));
     // 608.2n: an instant or sorcery goes to its owner's graveyard as it finishes resolving.
@@ -574,6 +603,13 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
   // A permanent spell resolves by entering the battlefield (608.3); an Aura spell enters attached to its target (303.4f).
   const isAura = (w?.subtypes ?? o.printed.subtypes).some((s) => s.toLowerCase() === 'aura');
   return performAll([g], (gg) => [enterEvent(gg, id, { controller: you, attachedTo: isAura ? t.objects[0] : undefined })], pool, performer, new Set());
+}
+
+/** 115.1, 608.2b: report each target that fails its text's conditions (an error on its name); true when any does. */
+function illegalTargets(actions: Action[], scope: Scope, g: Game, refs: NameRef[], st: EventStatement, ctx: TimelineContext): boolean {
+  const problems = targetProblems(actions, scope, g);
+  for (const p of problems) ctx.report({ range: refs[p.index]?.range ?? st.range, severity: 'error', code: 'illegal-target', message: p.message });
+  return problems.length > 0;
 }
 
 export type { Candidate };

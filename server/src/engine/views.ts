@@ -3,6 +3,7 @@
 
 import type { Layer } from '../effects/ir';
 import type { Game } from './game';
+import type { RuleEntry } from './rules';
 import type { AbilityView, EffectView, ObjectView, PlayerView, WorldView } from './results';
 import { orderedTypes, type Working } from './working';
 
@@ -19,6 +20,11 @@ function withLazyTrace<T extends object>(view: T, trace: () => import('./results
   let cached: import('./results').TraceStep[] | undefined;
   Object.defineProperty(view, 'trace', { get: () => (cached ??= trace()), enumerable: true, configurable: true });
   return view as T & { trace: import('./results').TraceStep[] };
+}
+
+/** `can't attack or block (Pacifism)`: the rule's words and where it comes from. */
+function ruleTexts(entries: readonly RuleEntry[] | undefined): string[] {
+  return (entries ?? []).map((e) => `${e.description} (${e.sourceName})`);
 }
 
 export function objectView(game: Game, w: Working): ObjectView {
@@ -50,6 +56,7 @@ export function objectView(game: Game, w: Working): ObjectView {
       toughness: w.toughness,
     },
     damage: o.damage,
+    rules: ruleTexts(game.layers().objectRules.get(o.id)),
   }, () => game.tracedLayers().traces.get(o.id) ?? []);
 }
 
@@ -76,6 +83,7 @@ export function worldView(game: Game): WorldView {
       libraryDrawn: p.libraryDrawn,
       maxHandSize: pc ? pc.maxHandSize : 7,
       abilities: pc ? [...pc.abilities] : [],
+      rules: ruleTexts(r.playerRules.get(p.name)),
     }, () => game.tracedLayers().players.get(p.name)?.trace ?? []);
   });
   const effects: EffectView[] = [];

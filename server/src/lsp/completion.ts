@@ -21,9 +21,9 @@ import {
   SUPERTYPES,
 } from '../rules/vocabulary';
 import { CARD_KEYS, FACT_KEYWORDS, STATEMENT_KEYWORDS, ZONES } from '../syntax/parser';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 import { DEFAULT_PLAYERS } from './names';
-import { range, sanePosition } from './positions';
+import { clampedPosition, range } from './positions';
 
 export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
 
@@ -67,7 +67,7 @@ const BARE = /^[A-Za-z][A-Za-z0-9_'-]*$/;
 const written = (name: string) => (BARE.test(name) ? name : `"${name}"`);
 
 interface Ctx {
-  doc: AnalysedDocument;
+  doc: ParsedDocument;
   /** Text of the line before the cursor. */
   before: string;
   /** The range of the word (or open quoted name) being typed, which an item replaces. */
@@ -80,8 +80,8 @@ function item(ctx: Ctx, label: string, kind: CompletionItemKind, detail?: string
 
 const items = (ctx: Ctx, labels: readonly string[], kind: CompletionItemKind, detail?: string, sort?: string) => labels.map((l) => item(ctx, l, kind, detail, sort ? `${sort}${l}` : undefined));
 
-function players(doc: AnalysedDocument): string[] {
-  const declared = doc.analysis.file.players?.players.map((p) => p.text) ?? [];
+function players(doc: ParsedDocument): string[] {
+  const declared = doc.file.players?.players.map((p) => p.text) ?? [];
   return declared.length ? declared : DEFAULT_PLAYERS;
 }
 
@@ -89,7 +89,7 @@ function players(doc: AnalysedDocument): string[] {
 function nameItems(ctx: Ctx): CompletionItem[] {
   const out: CompletionItem[] = [];
   const seen = new Set<string>();
-  for (const d of ctx.doc.analysis.file.objects) {
+  for (const d of ctx.doc.file.objects) {
     const kind = d.kind === 'token' ? CompletionItemKind.Struct : CompletionItemKind.Class;
     const detail = `${d.kind}${d.typeLine ? ` · ${d.typeLine.value.text}` : ''}`;
     for (const ref of [d.alias, d.name]) {
@@ -146,9 +146,9 @@ function wordRange(before: string, line: number): Range {
 }
 
 /** Inside a card block: the line is indented and the nearest line above with content belongs to a block. */
-function inBlock(doc: AnalysedDocument, line: number, indent: number): boolean {
+function inBlock(doc: ParsedDocument, line: number, indent: number): boolean {
   if (indent === 0) return false;
-  for (const d of doc.analysis.file.objects) {
+  for (const d of doc.file.objects) {
     if (line > d.headerRange.start.line && line <= d.range.end.line + 1 + trailingBlank(doc, d.range.end.line)) {
       const header = doc.lines[d.headerRange.start.line] ?? '';
       return indent > header.length - header.trimStart().length;
@@ -157,7 +157,7 @@ function inBlock(doc: AnalysedDocument, line: number, indent: number): boolean {
   return false;
 }
 
-function trailingBlank(doc: AnalysedDocument, from: number): number {
+function trailingBlank(doc: ParsedDocument, from: number): number {
   let n = 0;
   while (doc.lines[from + 1 + n] !== undefined && !doc.lines[from + 1 + n]!.trim()) n++;
   return n;
@@ -178,8 +178,8 @@ function factValueItems(ctx: Ctx, fact: string): CompletionItem[] | undefined {
   return undefined;
 }
 
-export function completion(doc: AnalysedDocument, position: Position): CompletionItem[] {
-  const p = sanePosition(position);
+export function completion(doc: ParsedDocument, position: Position): CompletionItem[] {
+  const p = clampedPosition(doc.lines, position);
   const lineText = doc.lines[p.line] ?? '';
   const before = lineText.slice(0, Math.min(p.character, lineText.length));
   const trimmed = before.trimStart();

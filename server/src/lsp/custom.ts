@@ -3,12 +3,13 @@
 // `layerlens/trace` (per-object layer tables for the trace view) and
 // `layerlens/report` (the command line's report of the file).
 
-import { objectLabel, PLAIN, typeLineOf } from '../cli/format';
+import { objectLabel, PLAIN, printable, typeLineOf } from '../cli/format';
 import { reportFile, summarize } from '../cli/report';
 import type { ObjectView, TraceStep, WorldView } from '../engine/results';
 import type { AnalysedDocument } from './documents';
-import { effectNamer, finalWorld } from './world';
+import { effectNamer, finalWorld, statementAt } from './world';
 import { mergedChanges, reasonText, summary, timestampText } from './present';
+import { traceGraph, type TraceGraph } from './trace-graph';
 
 export interface AnalysisResult {
   uri: string;
@@ -27,10 +28,35 @@ export interface TraceStepResult {
   reason: string;
 }
 
+/** A point of the timeline: just after the statement on `line`; `line` -1 is the end of the file. */
+export interface TimelinePoint {
+  line: number;
+  label: string;
+}
+
+export interface TraceObjectResult {
+  name: string;
+  summary: string;
+  characteristics: { name: string; value: string; steps: TraceStepResult[] }[];
+  graph: TraceGraph;
+}
+
 export interface TraceResult {
   uri: string;
   title: string;
-  objects: { name: string; summary: string; characteristics: { name: string; value: string; steps: TraceStepResult[] }[] }[];
+  /** The point shown (`line` -1: the end of the file). */
+  at: TimelinePoint;
+  /** Every point the view can show: each statement, in file order, then the end of the file. */
+  points: TimelinePoint[];
+  /** True when several outcomes exist at this point (616.1): the first one is shown. */
+  branched: boolean;
+  objects: TraceObjectResult[];
+}
+
+/** `layerlens/trace` parameters: `line` (zero-based) picks the point just after the statement there. */
+export interface TraceParams {
+  uri?: unknown;
+  line?: unknown;
 }
 
 export interface ReportResult {
@@ -45,8 +71,10 @@ export function missingAnalysis(uri: string): AnalysisResult {
   return { uri, expectations: [], diagnostics: 0, objects: 0 };
 }
 
+export const END_OF_FILE: TimelinePoint = { line: -1, label: 'end of file' };
+
 export function missingTrace(uri: string): TraceResult {
-  return { uri, title: uri, objects: [] };
+  return { uri, title: uri, at: END_OF_FILE, points: [END_OF_FILE], branched: false, objects: [] };
 }
 
 export function missingReport(uri: string): ReportResult {
@@ -114,7 +142,7 @@ function stepResult(s: TraceStep, names: (id: string) => string): TraceStepResul
   };
 }
 
-export function objectTrace(o: ObjectView, w: WorldView | undefined): TraceResult['objects'][number] {
+export function objectTrace(o: ObjectView, w: WorldView | undefined): TraceObjectResult {
   const names = effectNamer(w);
   const groups = new Map<string, TraceStep[]>();
   for (const s of o.trace) {
@@ -125,14 +153,42 @@ export function objectTrace(o: ObjectView, w: WorldView | undefined): TraceResul
     name: objectLabel(o),
     summary: summary(o),
     characteristics: [...groups].map(([name, steps]) => ({ name, value: currentValue(o, name), steps: steps.map((s) => stepResult(s, names)) })),
+    graph: traceGraph(o, w),
   };
 }
 
-export function traceResult(doc: AnalysedDocument): TraceResult {
-  const w = finalWorld(doc.analysis);
+const LABEL_WIDTH = 60;
+
+/** `line 21 · enter forest, urborg` (one-based, as editors number lines). */
+function pointLabel(doc: AnalysedDocument, line: number): string {
+  const text = (doc.lines[line] ?? '').trim().replace(/\s+/g, ' ');
+  return `line ${line + 1} · ${text.length > LABEL_WIDTH ? `${text.slice(0, LABEL_WIDTH - 1)}…` : text}`;
+}
+
+export function timelinePoints(doc: AnalysedDocument): TimelinePoint[] {
+  const points = doc.analysis.file.statements.map((st) => ({ line: st.range.start.line, label: pointLabel(doc, st.range.start.line) }));
+  return [...points, END_OF_FILE];
+}
+
+/** A requested line as a line number: a non-negative safe integer, else the end of the file. */
+function requestedLine(v: unknown): number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : -1;
+}
+
+export function traceResult(doc: AnalysedDocument, params?: TraceParams): TraceResult {
+  const a = doc.analysis;
+  const points = timelinePoints(doc);
+  const line = requestedLine(params?.line);
+  // A line above the first statement (the card declarations) or below the last one shows the end of the file, like the card lenses.
+  const found = line < 0 ? -1 : statementAt(a.file, line);
+  const last = a.file.statements.length - 1;
+  const index = found === last && found >= 0 && line > a.file.statements[last]!.range.end.line ? -1 : found;
+  const snapshot = index < 0 ? a.final : a.snapshots[index] ?? a.final;
+  const w = snapshot.outcomes[0]?.world;
+  const at = index < 0 ? END_OF_FILE : points[index] ?? END_OF_FILE;
   const objects = (w?.objects ?? []).filter((o) => o.zone !== null).map((o) => objectTrace(o, w));
-  const title = doc.analysis.file.scenario?.title.value || doc.uri.split('/').pop() || doc.uri;
-  return { uri: doc.uri, title, objects };
+  const title = a.file.scenario?.title.value || doc.uri.split('/').pop() || doc.uri;
+  return { uri: doc.uri, title, at, points, branched: snapshot.outcomes.length > 1, objects };
 }
 
 /** A path for the report's heading: the file path of a `file:` URI, else the URI. */
@@ -147,5 +203,6 @@ function fileOf(uri: string): string {
 
 export function reportResult(doc: AnalysedDocument): ReportResult {
   const sum = summarize(doc.analysis);
-  return { text: reportFile(fileOf(doc.uri), doc.analysis, PLAIN).join('\n'), failed: sum.failed, passed: sum.passed, errors: sum.errors };
+  // Control characters from the file are escaped as in the terminal report (cli/format.ts printable).
+  return { text: reportFile(fileOf(doc.uri), doc.analysis, PLAIN).map(printable).join('\n'), failed: sum.failed, passed: sum.passed, errors: sum.errors };
 }

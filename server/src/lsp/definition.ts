@@ -6,12 +6,12 @@
 // `#k` copy suffixes in place.
 
 import type { Location, Position, PrepareRenameResult, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 import type { NameOccurrence } from './names';
 import { comparePositions, contains, sanePosition } from './positions';
 
 /** The occurrence under the cursor; a reference outside effect text wins over a mention inside it. */
-export function nameAt(doc: AnalysedDocument, position: Position): NameOccurrence | undefined {
+export function nameAt(doc: ParsedDocument, position: Position): NameOccurrence | undefined {
   const p = sanePosition(position);
   const here = doc.names.filter((n) => contains(n.range, p));
   return here.find((n) => n.role !== 'text') ?? here[0];
@@ -19,7 +19,7 @@ export function nameAt(doc: AnalysedDocument, position: Position): NameOccurrenc
 
 const sameThing = (a: NameOccurrence, b: NameOccurrence) => a.kind === b.kind && a.key === b.key;
 
-export function definition(doc: AnalysedDocument, position: Position): Location[] {
+export function definition(doc: ParsedDocument, position: Position): Location[] {
   const n = nameAt(doc, position);
   if (!n) return [];
   const decls = doc.names.filter((x) => sameThing(x, n) && x.role === 'declaration');
@@ -29,7 +29,7 @@ export function definition(doc: AnalysedDocument, position: Position): Location[
   return chosen.map((d) => ({ uri: doc.uri, range: d.range }));
 }
 
-export function references(doc: AnalysedDocument, position: Position, includeDeclaration = true): Location[] {
+export function references(doc: ParsedDocument, position: Position, includeDeclaration = true): Location[] {
   const n = nameAt(doc, position);
   if (!n) return [];
   return doc.names
@@ -39,11 +39,11 @@ export function references(doc: AnalysedDocument, position: Position, includeDec
 }
 
 /** The occurrences a rename of `n` changes: the same thing, written the same way (name or alias). */
-function renamed(doc: AnalysedDocument, n: NameOccurrence): NameOccurrence[] {
+function renamed(doc: ParsedDocument, n: NameOccurrence): NameOccurrence[] {
   return doc.names.filter((x) => sameThing(x, n) && (n.kind !== 'object' || x.form === n.form));
 }
 
-export function prepareRename(doc: AnalysedDocument, position: Position): PrepareRenameResult | null {
+export function prepareRename(doc: ParsedDocument, position: Position): PrepareRenameResult | null {
   const n = nameAt(doc, position);
   if (!n) return null;
   // Players the file does not declare (the default Alice and Bob) have nowhere to be renamed.
@@ -54,7 +54,7 @@ export function prepareRename(doc: AnalysedDocument, position: Position): Prepar
 const BARE = /^[A-Za-z][A-Za-z0-9_'-]*$/;
 
 /** Why a new name cannot be used, or undefined when it can. */
-export function invalidName(doc: AnalysedDocument, n: NameOccurrence, newName: string): string | undefined {
+export function invalidName(doc: ParsedDocument, n: NameOccurrence, newName: string): string | undefined {
   if (typeof newName !== 'string' || !newName.trim()) return 'the new name is empty';
   if (newName !== newName.trim()) return 'the new name starts or ends with a blank';
   if (/["“”#\r\n]/.test(newName)) return 'a name cannot contain quotes, # or line breaks';
@@ -63,7 +63,7 @@ export function invalidName(doc: AnalysedDocument, n: NameOccurrence, newName: s
   return taken ? `"${newName}" is already declared` : undefined;
 }
 
-export function rename(doc: AnalysedDocument, position: Position, newName: string): WorkspaceEdit | null {
+export function rename(doc: ParsedDocument, position: Position, newName: string): WorkspaceEdit | null {
   const n = nameAt(doc, position);
   if (!n || !prepareRename(doc, position) || invalidName(doc, n, newName)) return null;
   const edits: TextEdit[] = [];

@@ -1,13 +1,13 @@
 // Folding ranges: card and token blocks, and runs of whole-line comments.
 
 import { FoldingRangeKind, type FoldingRange } from 'vscode-languageserver';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 
 const isCommentLine = (l: string) => /^[ \t]*#/.test(l);
 
-export function foldingRanges(doc: AnalysedDocument): FoldingRange[] {
+export function foldingRanges(doc: ParsedDocument): FoldingRange[] {
   const out: FoldingRange[] = [];
-  for (const d of doc.analysis.file.objects) {
+  for (const d of doc.file.objects) {
     if (d.range.end.line > d.range.start.line) out.push({ startLine: d.range.start.line, endLine: d.range.end.line, kind: FoldingRangeKind.Region });
   }
   let start = -1;

@@ -7,7 +7,7 @@
 
 import type { TextEdit } from 'vscode-languageserver';
 import { scanLine } from '../syntax/tokens';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 import { range } from './positions';
 
 const BLANK = /[ \t\f\v\u00a0\ufeff]/;
@@ -85,7 +85,7 @@ export function formatText(text: string): string {
 }
 
 /** One edit per changed line, so the cursor and folds elsewhere stay put. */
-export function formatting(doc: AnalysedDocument): TextEdit[] {
+export function formatting(doc: ParsedDocument): TextEdit[] {
   const formatted = formatLines(doc.lines);
   const edits: TextEdit[] = [];
   doc.lines.forEach((l, i) => {

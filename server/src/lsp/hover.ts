@@ -9,15 +9,17 @@
 
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { compileAbilityText } from '../effects/compile';
-import type { Ability } from '../effects/ir';
+import { LAYER_ORDER, type Ability, type Layer } from '../effects/ir';
 import type { AbilityView, EffectView, ObjectView, Outcome, Snapshot, WorldView } from '../engine/results';
 import type { Located, ObjectDecl, Position, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import type { NameOccurrence } from './names';
 import { contains, overlaps, sanePosition } from './positions';
-import { code, esc, listText, summary, timestampText, traceTable } from './present';
+import { explanationLines } from './explain';
+import { code, esc, listText, summary, tablesAsText, timestampText, traceTable } from './present';
 import { abilityReading } from './reading';
 import { ruleAt, ruleMarkdown } from './ruleText';
+import { append } from '../util/arrays';
 import { effectNamer, finalWorld, objectNamer, snapshotAfter, statementAt, viewOf, viewsOf } from './world';
 
 const md = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value } satisfies MarkupContent, ...(range ? { range } : {}) });
@@ -56,10 +58,17 @@ function abilitiesLine(o: ObjectView): string {
   return `abilities: ${list.length ? list.join('; ') : 'none'}`;
 }
 
-export function objectMarkdown(o: ObjectView, w: WorldView | undefined, where: string): string {
+/**
+ * An object, answer first: its values and the few effects that explain them,
+ * where it is; then every step, in the order applied (613.1).
+ */
+export function objectMarkdown(o: ObjectView, w: WorldView | undefined, where: string, notes: readonly string[] = []): string {
   const names = objectNamer(w);
   const title = o.chars.name && o.chars.name !== o.declName ? `**${esc(o.declName)}** as “${esc(o.chars.name)}”` : `**${esc(o.declName)}**`;
-  return [`${title} (${code(o.id)}) — ${where}`, '', `**${esc(summary(o))}**`, '', stateLine(o, names), '', abilitiesLine(o), '', traceTable(o.trace, w)].join('\n');
+  const why = explanationLines(o.trace, w);
+  const head = [`${title} (${code(o.id)}): **${esc(summary(o))}**`, '', where, '', abilitiesLine(o), '', ...(why.length ? [...why, ''] : []), ...notes.flatMap((x) => [x, '']), stateLine(o, names)];
+  const table = o.trace.length ? ['', '---', '', `every effect applied, in layer order (613.1):`, '', traceTable(o.trace, w)] : ['', traceTable(o.trace, w)];
+  return [...head, ...table].join('\n');
 }
 
 /** When choices left several outcomes (616.1), say which one is shown and how the others differ. */
@@ -67,6 +76,18 @@ function outcomesNote(outcomes: readonly Outcome[], describe: (w: WorldView) => 
   if (outcomes.length <= 1) return '';
   const lines = outcomes.map((oc, k) => `${k + 1}. ${esc(oc.choices.join('; ') || 'no choice')}: ${esc(describe(oc.world) ?? 'not there')}`);
   return `\n\n---\n**${outcomes.length} outcomes** here (616.1); the first is shown above:\n${lines.join('\n')}`;
+}
+
+/** The last state-based action (704) the engine performed on the object up to statement `upTo`, with the event that led to it. */
+function lastStateBasedAction(doc: AnalysedDocument, o: ObjectView, upTo: number): string[] {
+  const name = (o.chars.name || o.declName).toLowerCase();
+  for (let i = Math.min(upTo, doc.analysis.snapshots.length - 1); i >= 0; i--) {
+    const sba = doc.analysis.snapshots[i]?.event?.stateBasedActions.filter((x) => x.toLowerCase().startsWith(`${name} `) || x.toLowerCase().includes(` from ${name} (`));
+    if (!sba?.length) continue;
+    const line = doc.analysis.file.statements[i]!.range.start.line;
+    return [`state-based action (704) after line ${line + 1} ${code(doc.lines[line]?.trim() ?? '')}: ${esc(sba[sba.length - 1]!)}`];
+  }
+  return [];
 }
 
 function objectHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hover | null {
@@ -78,7 +99,8 @@ function objectHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hov
   const views = n.copyIndex !== undefined ? [viewOf(w, decl, n.copyIndex)].filter((x): x is ObjectView => !!x) : viewsOf(w, decl);
   const o = views[0];
   if (!o) return md(`**${esc(decl.name.text)}** — ${point.where}: not computed${doc.analysis.diagnostics.some((d) => d.severity === 'error') ? ' (the file has errors)' : ''}`, n.range);
-  let text = objectMarkdown(o, w, point.where);
+  const upTo = n.role === 'declaration' ? doc.analysis.file.statements.length - 1 : statementAt(doc.analysis.file, p.line);
+  let text = objectMarkdown(o, w, point.where, lastStateBasedAction(doc, o, upTo));
   if (views.length > 1) text += `\n\n---\n${views.length} copies (\`copies ${views.length}\`): ${views.map((v) => `${code(v.id)} ${esc(summary(v))}`).join(' · ')}`;
   text += outcomesNote(outcomes, (ow) => {
     const v = viewOf(ow, decl, n.copyIndex);
@@ -102,7 +124,8 @@ function effectLine(e: EffectView, w: WorldView | undefined): string {
   const objects = objectNamer(w);
   const affected = e.affected.length ? e.affected.map((id) => esc(objects(id))).join(', ') : 'nothing';
   const state = e.active ? '' : ' · **not active**';
-  return `effect ${code(e.id)}${e.label ? ` (${code(e.label)})` : ''} · timestamp ${esc(timestampText(e.timestamp))} · layers ${e.layers.join(', ') || '—'}${e.cda ? ' · CDA' : ''}${state}\n\n- applies now to: ${affected}${e.locked ? ' — set locked in when it began (611.2c)' : ''}`;
+  // The effect by what the user wrote (its label, its source), never by the engine's id.
+  return `effect of ${esc(e.sourceName)}${e.label ? ` (${code(e.label)})` : ''} · timestamp ${esc(timestampText(e.timestamp))} · layers ${e.layers.join(', ') || '—'}${e.cda ? ' · CDA' : ''}${state}\n\n- applies now to: ${affected}${e.locked ? ' — set locked in when it began (611.2c)' : ''}`;
 }
 
 function dependencyLines(e: EffectView, w: WorldView): string[] {
@@ -125,6 +148,14 @@ function labelHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hove
   const effects = (w?.effects ?? []).filter((e) => e.label?.toLowerCase() === n.text.toLowerCase());
   if (!effects.length) return md(`label ${code(n.text)} — ${point.where}: no effect with this label exists${n.role === 'use' ? ' (ended, or never created)' : ''}`, n.range);
   return md([`label ${code(n.text)} — ${point.where}`, ...effects.map((e) => `\n“${esc(e.text)}” from ${esc(e.sourceName)}\n\n${effectLine(e, w)}`)].join('\n'), n.range);
+}
+
+const layerRank = (l: Layer) => LAYER_ORDER.indexOf(l);
+
+/** The ability with the parts of each effect in the order the layers apply them (613.1: 6 before 7c), not the order of the words. */
+function inLayerOrder(a: Ability): Ability {
+  if (a.kind !== 'static') return a;
+  return { ...a, effects: a.effects.map((e) => ({ ...e, parts: [...e.parts].sort((x, y) => layerRank(x.layer) - layerRank(y.layer)) })) };
 }
 
 /** The card that holds the text line under the cursor. */
@@ -159,7 +190,7 @@ function abilityHover(doc: AnalysedDocument, decl: ObjectDecl, t: Located<string
   const onObject: AbilityView[] = (o?.chars.abilities ?? []).filter((a) => a.range && overlaps(a.range, t.range) && a.origin !== 'granted');
   const out: string[] = [`**${esc(decl.name.text)}**: “${esc(t.value)}”`, ''];
   if (onObject.length) {
-    for (const v of onObject) out.push(...abilityReading(v.ability, v.origin));
+    for (const v of onObject) append(out, abilityReading(inLayerOrder(v.ability), v.origin));
   } else {
     // Not on the object at the end (lost, or never there): how the compiler reads the line.
     let abilities: Ability[] = [];
@@ -168,14 +199,14 @@ function abilityHover(doc: AnalysedDocument, decl: ObjectDecl, t: Located<string
     } catch {
       abilities = [];
     }
-    for (const a of abilities) out.push(...abilityReading(a));
+    for (const a of abilities) append(out, abilityReading(inLayerOrder(a)));
     if (!abilities.length) out.push('_Reminder text only: no ability (305.6 gives a land its mana abilities)._');
     out.push('', o ? `_${esc(o.declName)} does not have this ability at the end of the file (an effect removed it, or it is not in play)._` : '_The object is not computed._');
   }
   const effects = (w?.effects ?? []).filter((e) => e.range && overlaps(e.range, t.range) && views.some((v) => v.id === e.sourceId));
   for (const e of effects) {
     out.push('', '---', effectLine(e, w));
-    out.push(...dependencyLines(e, w!));
+    append(out, dependencyLines(e, w!));
   }
   return md(out.join('\n') + ruleSection(t.value, p.character - t.range.start.character));
 }
@@ -238,3 +269,10 @@ export function hover(doc: AnalysedDocument, position: Position): Hover | null {
   return null;
 }
 
+
+/** The hover as the client's settings want it: tables as aligned text when its hover cannot draw them (Neovim). */
+export function hoverFor(settings: { hoverPlainTables: boolean }, h: Hover | null): Hover | null {
+  const c = h?.contents as MarkupContent | undefined;
+  if (!h || !settings.hoverPlainTables || c?.kind !== 'markdown') return h;
+  return { ...h, contents: { kind: 'markdown', value: tablesAsText(c.value) } };
+}

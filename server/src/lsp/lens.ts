@@ -1,23 +1,31 @@
 // Code lenses: above each card header its result at the end of the timeline
-// (`5/8 · Creature — Ogre · red ◆`), above each `expect` ✓ or ✗. Both open the
-// layer trace. While a line is being typed the lenses must neither flicker
-// nor jump: a lens whose lines have a syntax error (or whose document failed
-// to analyse) keeps its last good title, found by card name, then by line.
+// (`end of file: 5/8 · Creature — Ogre · red ◆`), above each `expect` the value
+// it checks at its own point (`✓ pt 5/8`, `✗ expected pt 3/3 · is pt 5/8`).
+// Each opens the layer trace at the point it shows (`line`), and says in its
+// tooltip what it shows. While a line is being typed the lenses must neither
+// flicker nor jump: a lens whose lines have a syntax error (or whose document
+// failed to analyse) keeps its last good title, found by card name, then by line.
 
 import type { CodeLens } from 'vscode-languageserver';
 import { objectLabel } from '../cli/format';
-import type { ObjectView } from '../engine/results';
+import type { ExpectationResult, ObjectView } from '../engine/results';
 import type { ObjectDecl, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import { changedByEffects, summary } from './present';
 import { finalWorld, viewOf, viewsOf } from './world';
 
-/** Last good titles, by key and by line, for one document. */
+/** What a lens shows: the title and the tooltip that explains it. */
+export interface LensText {
+  title: string;
+  tooltip: string;
+}
+
+/** Last good texts, by key and by line, for one document. */
 export interface LensMemory {
-  cards: Map<string, string>;
-  cardLines: Map<number, string>;
-  expects: Map<string, string>;
-  expectLines: Map<number, string>;
+  cards: Map<string, LensText>;
+  cardLines: Map<number, LensText>;
+  expects: Map<string, LensText>;
+  expectLines: Map<number, LensText>;
 }
 
 export function newLensMemory(): LensMemory {
@@ -28,17 +36,53 @@ export const SHOW_TRACE = 'layerlens.showTrace';
 
 /** Shown when there is neither a fresh value nor a remembered one (keeps the line's lens in place). */
 export const PENDING_TITLE = 'Layerlens: not computed';
+const PENDING: LensText = { title: PENDING_TITLE, tooltip: 'Layerlens has no value for this line yet: fix the syntax error on it.' };
 
-function lens(range: Range, title: string, uri: string, object?: string): CodeLens {
-  return { range, command: { title, command: SHOW_TRACE, arguments: [{ uri, ...(object ? { object } : {}) }] } };
+/** The point of the timeline the card lenses show. */
+export const END_OF_FILE = 'end of file';
+
+/**
+ * `line` is the point of the timeline the trace opens at (the state just
+ * after that line's statement). The tooltip travels twice: as LSP 3.18's
+ * `Command.tooltip` for clients that read it, and in the argument, because
+ * vscode-languageclient 9 drops the former (client/src/ctx.ts restores it).
+ */
+function lens(range: Range, text: LensText, uri: string, line: number, object?: string): CodeLens {
+  const args = { uri, ...(object ? { object } : {}), line, tooltip: text.tooltip };
+  return { range, command: { title: text.title, tooltip: text.tooltip, command: SHOW_TRACE, arguments: [args] } as CodeLens['command'] };
 }
 
-/** The card's lens title: its final values, where it is if not on the battlefield, and ◆ when effects changed it. */
-export function cardTitle(o: ObjectView, copies: number, outcomes: number): string {
+const MARKER_WHY = {
+  dependency: '◆ dependency: an effect on it waited for another effect it depends on (613.8), or they loop (613.8b).',
+  changed: '◆: continuous effects changed its printed characteristics.',
+} as const;
+
+/** The card's lens: its values at the end of the file, where it is if not on the battlefield, and ◆ when effects changed it. */
+export function cardText(o: ObjectView, copies: number, outcomes: number): LensText {
   const where = o.zone === null ? ' · not in play' : o.zone !== 'battlefield' ? ` · ${o.zone}` : '';
   const dep = o.trace.some((s) => s.reason.kind === 'dependency' || s.reason.kind === 'loop');
-  const marker = dep ? ' ◆ dependency' : changedByEffects(o) ? ' ◆' : '';
-  return `${summary(o)}${copies > 1 ? ` (×${copies})` : ''}${where}${marker}${outcomes > 1 ? ` · ${outcomes} outcomes` : ''}`;
+  const marker = dep ? 'dependency' : changedByEffects(o) ? 'changed' : undefined;
+  const value = `${summary(o)}${copies > 1 ? ` (×${copies})` : ''}${where}`;
+  const title = `${END_OF_FILE}: ${value}${marker === 'dependency' ? ' ◆ dependency' : marker ? ' ◆' : ''}${outcomes > 1 ? ` · ${outcomes} outcomes` : ''}`;
+  const tooltip = [
+    `${o.chars.name || 'This object'} at the end of the file, after every event: ${value.replace(/^ · /, '')}.`,
+    marker ? MARKER_WHY[marker] : 'No continuous effect changed it.',
+    outcomes > 1 ? `An open choice (616.1) leaves ${outcomes} outcomes; this is the first.` : '',
+    'Click to open the layer trace at the end of the file.',
+  ];
+  return { title, tooltip: tooltip.filter(Boolean).join('\n') };
+}
+
+/** An expectation's lens: the value it checks, at its own point of the timeline. */
+export function expectText(r: Pick<ExpectationResult, 'passed' | 'expected' | 'actual'>, line: number): LensText {
+  const where = `at line ${line + 1} (after the events above it)`;
+  if (r.passed) {
+    return { title: `✓ ${r.actual}`, tooltip: `Passes: ${r.actual} ${where}.\nClick to open the layer trace at this point.` };
+  }
+  return {
+    title: `✗ expected ${r.expected} · is ${r.actual}`,
+    tooltip: `Fails: expected ${r.expected}, but it is ${r.actual} ${where}.\nThe quick fix on the line rewrites it to the actual value.\nClick to open the layer trace at this point.`,
+  };
 }
 
 /** Lines holding a syntax error (or every line, when analysis failed). */
@@ -65,25 +109,26 @@ export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[
   const w = finalWorld(a);
   const out: CodeLens[] = [];
   const seenCards = new Set<string>();
+  const lastLine = Math.max(0, doc.lines.length - 1);
   for (const d of a.file.objects) {
     const key = cardKey(d);
     const line = d.headerRange.start.line;
     const views = viewsOf(w, d);
     const o = views[0];
-    let title: string | undefined;
+    let text: LensText;
     if (o && !broken(d.range.start.line, d.range.end.line)) {
       const outcomes = a.final.outcomes.length < 2 ? 1 : new Set(a.final.outcomes.map((oc) => {
         const v = viewOf(oc.world, d);
         return v ? `${summary(v)}|${v.zone}` : '';
       })).size;
-      title = cardTitle(o, views.length, outcomes);
-      if (!seenCards.has(key)) memory.cards.set(key, title);
-      memory.cardLines.set(line, title);
+      text = cardText(o, views.length, outcomes);
+      if (!seenCards.has(key)) memory.cards.set(key, text);
+      memory.cardLines.set(line, text);
     } else {
-      title = memory.cards.get(key) ?? memory.cardLines.get(line) ?? PENDING_TITLE;
+      text = memory.cards.get(key) ?? memory.cardLines.get(line) ?? PENDING;
     }
     seenCards.add(key);
-    out.push(lens(d.headerRange, title, doc.uri, o ? objectLabel(o) : d.name.text));
+    out.push(lens(d.headerRange, text, doc.uri, lastLine, o ? objectLabel(o) : d.name.text));
   }
   const liveExpects = new Set<string>();
   const results = new Map(a.expectations.map((e) => [e.statementIndex, e]));
@@ -94,16 +139,16 @@ export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[
     const line = st.range.start.line;
     const key = doc.lines[line]?.trim() ?? '';
     const r = results.get(i);
-    let title: string | undefined;
+    let text: LensText;
     if (r && !broken(line, st.range.end.line)) {
-      title = r.passed ? '✓ passes' : `✗ expected ${r.expected}, got ${r.actual}`;
-      memory.expects.set(key, title);
-      memory.expectLines.set(line, title);
+      text = expectText(r, line);
+      memory.expects.set(key, text);
+      memory.expectLines.set(line, text);
     } else {
-      title = memory.expects.get(key) ?? memory.expectLines.get(line) ?? PENDING_TITLE;
+      text = memory.expects.get(key) ?? memory.expectLines.get(line) ?? PENDING;
     }
     liveExpects.add(key);
-    out.push(lens(st.range, title, doc.uri, subjectLabel(doc, decls, st.expect.kind === 'facts' ? st.expect.subject : undefined)));
+    out.push(lens(st.range, text, doc.uri, line, subjectLabel(doc, decls, st.expect.kind === 'facts' ? st.expect.subject : undefined)));
   });
   out.push(...brokenLineLenses(doc, memory, out));
   prune(memory, seenCards, liveExpects, doc.lines.length);
@@ -123,10 +168,11 @@ function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: reado
     if (taken.has(line)) continue;
     const text = doc.lines[line] ?? '';
     const first = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
-    const title = first === 'expect' ? memory.expectLines.get(line) : first === 'card' || first === 'token' ? memory.cardLines.get(line) : undefined;
-    if (!title) continue;
+    const known = first === 'expect' ? memory.expectLines.get(line) : first === 'card' || first === 'token' ? memory.cardLines.get(line) : undefined;
+    if (!known) continue;
     const indent = text.length - text.trimStart().length;
-    out.push(lens({ start: { line, character: indent }, end: { line, character: text.trimEnd().length } }, title, doc.uri));
+    const at = first === 'expect' ? line : Math.max(0, doc.lines.length - 1);
+    out.push(lens({ start: { line, character: indent }, end: { line, character: text.trimEnd().length } }, known, doc.uri, at));
   }
   return out;
 }

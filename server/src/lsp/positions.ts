@@ -34,6 +34,19 @@ export function sanePosition(p: unknown): Position {
   return { line: n(q.line), character: n(q.character) };
 }
 
+/**
+ * A position inside the document: a line past the end is the end of the
+ * document, a character past the end of its line is the end of the line (as
+ * the LSP reads them). Whatever a handler derives from it (edit ranges) stays
+ * in the document, whatever the client sent (`line: 1e308`).
+ */
+export function clampedPosition(lines: readonly string[], p: unknown): Position {
+  const q = sanePosition(p);
+  const last = Math.max(0, lines.length - 1);
+  if (q.line > last) return { line: last, character: lines[last]?.length ?? 0 };
+  return { line: q.line, character: Math.min(q.character, lines[q.line]?.length ?? 0) };
+}
+
 /** A well-formed range, whatever the client sent; a missing one is the whole document. */
 export function saneRange(r: unknown): Range {
   const q = (r && typeof r === 'object' ? r : undefined) as { start?: unknown; end?: unknown } | undefined;

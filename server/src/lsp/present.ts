@@ -3,6 +3,7 @@
 // object's trace. Shared by hover, code lenses and the trace request.
 
 import { colorsOf, timestampOf } from '../cli/format';
+import { table } from '../cli/table';
 import type { CharacteristicChange, ObjectView, OrderReason, Timestamp, TraceStep, WorldView } from '../engine/results';
 import { typeLine } from '../engine/working';
 import { effectNamer } from './world';
@@ -86,4 +87,36 @@ export function changedByEffects(o: ObjectView): boolean {
 export function listText(xs: readonly string[]): string {
   if (xs.length <= 1) return xs.join('');
   return `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+}
+
+/** A markdown table row: `| a | b \\| c |` → cells, unescaped. */
+function tableCells(line: string): string[] {
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim().replace(/\\([|\\`*_<>[\]])/g, '$1'));
+}
+
+const TABLE_RULE = /^\|(\s*:?-+:?\s*\|)+\s*$/;
+
+/**
+ * The markdown with its tables drawn as aligned text in code blocks, for
+ * editors whose hover shows a markdown table as raw pipes (Neovim).
+ */
+export function tablesAsText(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    if (!(lines[i]!.startsWith('|') && TABLE_RULE.test(lines[i + 1] ?? ''))) {
+      out.push(lines[i++]!);
+      continue;
+    }
+    const header = tableCells(lines[i]!);
+    const rows: string[][] = [];
+    for (i += 2; i < lines.length && lines[i]!.startsWith('|'); i++) rows.push(tableCells(lines[i]!));
+    out.push('```text', ...table(header, rows), '```');
+  }
+  return out.join('\n');
 }

@@ -5,7 +5,7 @@
 
 import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver';
 import type { Range } from '../syntax/ast';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 import { range } from './positions';
 
 export const TOKEN_TYPES = ['keyword', 'variable', 'parameter', 'string', 'comment', 'number', 'property', 'type', 'label', 'enumMember'] as const;
@@ -27,9 +27,9 @@ interface Tok {
 
 const CARD_KEY = /^(cost|colou?rs?|type|pt|owner|text|copies)\b/i;
 
-export function semanticTokens(doc: AnalysedDocument): SemanticTokens {
+export function semanticTokens(doc: ParsedDocument): SemanticTokens {
   const toks: Tok[] = [];
-  const f = doc.analysis.file;
+  const f = doc.file;
   const add = (r: Range | undefined, type: TokenType, mods = 0) => {
     if (!r || r.start.line !== r.end.line || r.end.character <= r.start.character) return;
     toks.push({ line: r.start.line, start: r.start.character, length: r.end.character - r.start.character, type: TYPE_INDEX[type], mods });

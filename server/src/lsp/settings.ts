@@ -1,15 +1,21 @@
 // The server's settings, from `initializationOptions` or the `layerlens`
 // section of workspace/didChangeConfiguration. The VS Code client sends
-// `{ codeLens: { enable }, inlayHints: { enable } }` (client/src/config.ts);
-// other editors may send dotted keys (`"codeLens.enable": false`) or the
-// whole settings object (`{ layerlens: { … } }`). Anything else: defaults.
+// `{ codeLens: { enable }, inlayHints: { enable }, diagnostics: { stateBasedActions } }`
+// (client/src/config.ts); Neovim (docs/nvim.lua) adds `{ hover: { plainTables } }`;
+// other editors may send dotted keys
+// (`"codeLens.enable": false`) or the whole settings object
+// (`{ layerlens: { … } }`). Anything else: defaults.
 
 export interface Settings {
   codeLensEnable: boolean;
   inlayHintsEnable: boolean;
+  /** State-based actions (704) as Problems; off: they are in the hover of their event and in the trace only. */
+  stateBasedActionsInProblems: boolean;
+  /** `hover.plainTables`: hover tables as aligned text in a code block, for clients that do not draw markdown tables (Neovim). */
+  hoverPlainTables: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { codeLensEnable: true, inlayHintsEnable: false };
+export const DEFAULT_SETTINGS: Settings = { codeLensEnable: true, inlayHintsEnable: false, stateBasedActionsInProblems: false, hoverPlainTables: false };
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -17,11 +23,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): Settings {
   let r = isObject(raw) ? raw : {};
   if (isObject(r.layerlens)) r = r.layerlens;
-  const flag = (section: string, fallback: boolean): boolean => {
+  /** `section.key`, nested (`{ section: { key } }`) or dotted (`"section.key"`). */
+  const flag = (section: string, key: string, fallback: boolean): boolean => {
     const s = r[section];
-    if (isObject(s) && typeof s.enable === 'boolean') return s.enable;
-    const dotted = r[`${section}.enable`];
+    if (isObject(s) && typeof s[key] === 'boolean') return s[key] as boolean;
+    const dotted = r[`${section}.${key}`];
     return typeof dotted === 'boolean' ? dotted : fallback;
   };
-  return { codeLensEnable: flag('codeLens', base.codeLensEnable), inlayHintsEnable: flag('inlayHints', base.inlayHintsEnable) };
+  return {
+    codeLensEnable: flag('codeLens', 'enable', base.codeLensEnable),
+    inlayHintsEnable: flag('inlayHints', 'enable', base.inlayHintsEnable),
+    stateBasedActionsInProblems: flag('diagnostics', 'stateBasedActions', base.stateBasedActionsInProblems),
+    hoverPlainTables: flag('hover', 'plainTables', base.hoverPlainTables),
+  };
 }

@@ -3,7 +3,7 @@
 
 import { SymbolKind, type DocumentSymbol } from 'vscode-languageserver';
 import type { ObjectDecl, Range } from '../syntax/ast';
-import type { AnalysedDocument } from './documents';
+import type { ParsedDocument } from './documents';
 
 const short = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
@@ -26,8 +26,8 @@ function cardChildren(d: ObjectDecl): DocumentSymbol[] {
   return out.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }
 
-export function documentSymbols(doc: AnalysedDocument): DocumentSymbol[] {
-  const f = doc.analysis.file;
+export function documentSymbols(doc: ParsedDocument): DocumentSymbol[] {
+  const f = doc.file;
   const out: DocumentSymbol[] = [];
   if (f.scenario) out.push(sym(f.scenario.title.value || 'scenario', SymbolKind.File, f.scenario.range, f.scenario.title.range, 'scenario'));
   if (f.players) {

@@ -137,6 +137,28 @@ const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
   "c'tan": "C'tan",
 };
 
+/** Subtypes Oracle text writes unchanged in the plural (`other Merfolk`, `Myr you control`); any `…folk` too. */
+const SAME_IN_PLURAL = new Set([
+  'aetherborn', 'bison', 'dauthi', 'eldrazi', 'elk', 'equipment', 'fish', 'jellyfish', 'kavu', 'kirin', 'kithkin', 'kitsune',
+  'kor', 'myr', 'nephilim', 'nezumi', 'orochi', 'plains', 'samurai', 'sheep', 'squid', 'starfish', 'thalakos', 'vedalken',
+  'viashino', 'zubera', "urza's", "c'tan",
+]);
+
+/** Singular (lower case) → plural, from IRREGULAR_PLURALS. */
+const PLURAL_OF = new Map(Object.entries(IRREGULAR_PLURALS).map(([pl, sg]) => [sg.toLowerCase(), pl]));
+
+/** The plural of a subtype as Oracle text spells it when the regular rules would get it wrong (`Merfolk`, `Elves`); else undefined. */
+export function irregularPlural(subtype: string): string | undefined {
+  const w = subtype.toLowerCase();
+  if (!subtypeIndex.has(w)) return undefined;
+  if (SAME_IN_PLURAL.has(w) || w.endsWith('folk')) return subtype;
+  const pl = PLURAL_OF.get(w);
+  if (!pl || pl === w) return undefined;
+  // Keep the capitals of the subtype as written (`Time Lord` → `Time Lords`).
+  const words = subtype.split(' ');
+  return pl.split(' ').map((x, i) => (words[i] && words[i]![0] !== words[i]![0]!.toLowerCase() ? x[0]!.toUpperCase() + x.slice(1) : x)).join(' ');
+}
+
 /** A subtype by its singular or plural spelling (`Elves` → Elf, `Forests` → Forest, `Equipment` → Equipment). */
 export function subtypeOf(word: string): { name: string; kind: SubtypeKind; plural: boolean } | undefined {
   const w = word.toLowerCase().replace(/’/g, "'");
@@ -199,7 +221,11 @@ export type KeywordShape =
   /** `Enchant creature`: a noun phrase (a filter). */
   | 'object'
   /** `Suspend 4—{1}{U}`: a number, then a cost. */
-  | 'number-cost';
+  | 'number-cost'
+  /** `Equip Knight {1}`, `Equip legendary creature {3}`, `Splice onto Arcane {1}{R}`: optional words of a quality, then a cost. */
+  | 'quality-cost'
+  /** `Gift a Food`, `Gift a tapped Fish`, `Champion a Faerie`, `Affinity for artifacts`: the rest of the keyword is words. */
+  | 'words';
 
 /**
  * 702: keyword abilities this compiler recognises. The evergreen keywords,
@@ -208,17 +234,26 @@ export type KeywordShape =
  */
 export const KEYWORDS: Readonly<Record<string, KeywordShape>> = {
   // Evergreen (and 122.1b keyword counters)
-  deathtouch: 'plain', defender: 'plain', 'double strike': 'plain', enchant: 'object', equip: 'cost', 'first strike': 'plain', flash: 'plain', flying: 'plain', haste: 'plain', hexproof: 'plain', indestructible: 'plain', lifelink: 'plain', menace: 'plain', protection: 'from', reach: 'plain', trample: 'plain', vigilance: 'plain', ward: 'cost',
+  deathtouch: 'plain', defender: 'plain', 'double strike': 'plain', enchant: 'object', equip: 'quality-cost', 'first strike': 'plain', flash: 'plain', flying: 'plain', haste: 'plain', hexproof: 'plain', indestructible: 'plain', lifelink: 'plain', menace: 'plain', protection: 'from', reach: 'plain', trample: 'plain', vigilance: 'plain', ward: 'cost',
   decayed: 'plain', exalted: 'plain', shadow: 'plain',
   // Others named by the spec or common on cards about layers
   changeling: 'plain', morph: 'cost', megamorph: 'cost', disguise: 'cost', 'cumulative upkeep': 'cost', fear: 'plain', intimidate: 'plain', shroud: 'plain', banding: 'plain', flanking: 'plain', horsemanship: 'plain', fortify: 'cost', reconfigure: 'cost',
   kicker: 'cost', multikicker: 'cost', flashback: 'cost', cycling: 'cost', echo: 'cost', evoke: 'cost', madness: 'cost', unearth: 'cost', dash: 'cost', bestow: 'cost', ninjutsu: 'cost', buyback: 'cost', entwine: 'cost', embalm: 'cost', eternalize: 'cost', escape: 'cost', emerge: 'cost', prowl: 'cost', miracle: 'cost', overload: 'cost', outlast: 'cost', scavenge: 'cost', transmute: 'cost', blitz: 'cost', encore: 'cost', disturb: 'cost', 'level up': 'cost', mutate: 'cost', spectacle: 'cost', surge: 'cost', foretell: 'cost', plot: 'cost', craft: 'cost', prototype: 'cost', offspring: 'cost', impending: 'number-cost', suspend: 'number-cost',
   bushido: 'number', rampage: 'number', annihilator: 'number', afflict: 'number', toxic: 'number', fading: 'number', vanishing: 'number', modular: 'number', absorb: 'number', crew: 'number', afterlife: 'number', dredge: 'number', bloodthirst: 'number', fabricate: 'number', renown: 'number', tribute: 'number', amplify: 'number', graft: 'number', frenzy: 'number', poisonous: 'number', ripple: 'number', soulshift: 'number', devour: 'number', backup: 'number', bushwhack: 'number', mobilize: 'number', saddle: 'number', station: 'number',
-  'split second': 'plain', infect: 'plain', wither: 'plain', persist: 'plain', undying: 'plain', prowess: 'plain', convoke: 'plain', delve: 'plain', cascade: 'plain', storm: 'plain', 'battle cry': 'plain', exploit: 'plain', evolve: 'plain', extort: 'plain', 'living weapon': 'plain', myriad: 'plain', melee: 'plain', partner: 'plain', skulk: 'plain', undaunted: 'plain', improvise: 'plain', aftermath: 'plain', ascend: 'plain', riot: 'plain', mentor: 'plain', 'jump-start': 'plain', training: 'plain', cleave: 'cost', daybound: 'plain', nightbound: 'plain', provoke: 'plain', sunburst: 'plain', epic: 'plain', haunt: 'plain', gravestorm: 'plain', phasing: 'plain', 'totem armor': 'plain', 'umbra armor': 'plain', rebound: 'plain', cipher: 'plain', conspire: 'plain', retrace: 'plain', unleash: 'plain', dethrone: 'plain', ingest: 'plain', devoid: 'plain', assist: 'plain', 'for mirrodin!': 'plain', ravenous: 'plain', 'read ahead': 'plain', enlist: 'plain', compleated: 'plain', demonstrate: 'plain', hideaway: 'number', casualty: 'number', squad: 'cost', 'more than meets the eye': 'cost', 'double team': 'plain', 'solved': 'plain', gift: 'cost',
+  'split second': 'plain', infect: 'plain', wither: 'plain', persist: 'plain', undying: 'plain', prowess: 'plain', convoke: 'plain', delve: 'plain', cascade: 'plain', storm: 'plain', 'battle cry': 'plain', exploit: 'plain', evolve: 'plain', extort: 'plain', 'living weapon': 'plain', myriad: 'plain', melee: 'plain', partner: 'plain', skulk: 'plain', undaunted: 'plain', improvise: 'plain', aftermath: 'plain', ascend: 'plain', riot: 'plain', mentor: 'plain', 'jump-start': 'plain', training: 'plain', cleave: 'cost', daybound: 'plain', nightbound: 'plain', provoke: 'plain', sunburst: 'plain', epic: 'plain', haunt: 'plain', gravestorm: 'plain', phasing: 'plain', 'totem armor': 'plain', 'umbra armor': 'plain', rebound: 'plain', cipher: 'plain', conspire: 'plain', retrace: 'plain', unleash: 'plain', dethrone: 'plain', ingest: 'plain', devoid: 'plain', assist: 'plain', 'for mirrodin!': 'plain', ravenous: 'plain', 'read ahead': 'plain', enlist: 'plain', compleated: 'plain', demonstrate: 'plain', hideaway: 'number', casualty: 'number', squad: 'cost', 'more than meets the eye': 'cost', 'double team': 'plain', 'solved': 'plain', gift: 'words',
+  // Issue 8: keywords printed on the public card sample
+  'affinity for': 'words', champion: 'words', reinforce: 'number-cost', 'splice onto': 'quality-cost', teamwork: 'number', paradigm: 'plain', 'start your engines!': 'plain',
 };
 
 /** 702.14: landwalk; `Forestwalk`, `nonbasic landwalk`. The parameter is what the land must be. */
 export const LANDWALK = /^(plains|island|swamp|mountain|forest|desert|nonbasic land|legendary land|snow land|snow swamp|land)walk$/i;
+
+/**
+ * 702.29e: typecycling: `Islandcycling`, `Wizardcycling`, `Landcycling`, and
+ * `Basic landcycling` (the parser joins the two words). The parameter is the
+ * quality of the card searched for.
+ */
+export const TYPECYCLING = /^([a-z'-]+)cycling$/i;
 
 /** The keyword name for a word sequence (lower case), or undefined. */
 export function keywordShape(name: string): KeywordShape | undefined {

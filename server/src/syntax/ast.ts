@@ -125,7 +125,7 @@ export type EventSyntax =
   | ({ kind: 'activate'; object: NameRef; abilityIndex?: Located<number> } & ResolveOptions)
   | ({ kind: 'resolve'; text: Located<string>; from?: NameRef } & ResolveOptions)
   | { kind: 'attach'; object: NameRef; to: NameRef }
-  | { kind: 'put-counters'; count: CountSyntax; counter: Located<string>; object: NameRef }
+  | { kind: 'put-counters'; count: CountSyntax; counter: Located<string>; object: NameRef; choices?: Located<string>[]; choiceOrder?: NameRef[] }
   | { kind: 'remove-counters'; count: CountSyntax; counter: Located<string>; object: NameRef }
   | { kind: 'move'; objects: NameRef[]; zone: Located<ZoneName>; choices: Located<string>[]; choiceOrder?: NameRef[] }
   | { kind: 'destroy' | 'sacrifice' | 'exile'; objects: NameRef[]; choices: Located<string>[]; choiceOrder?: NameRef[] }
@@ -151,6 +151,8 @@ export type FactSyntax =
   | { kind: 'tapped' | 'untapped' }
   | { kind: 'counters'; counter: string; count: number }
   | { kind: 'name'; name: string }
+  /** 613.11: a rule effect on the object or player, by its words (`can't attack or block`); null: none. */
+  | { kind: 'rule'; text: string | null }
   | { kind: 'life' | 'hand' | 'graveyard' | 'library-drawn' | 'exile-count'; value: number }
   | { kind: 'max-hand-size'; value: number | null };  // null = none
 

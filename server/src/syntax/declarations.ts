@@ -192,10 +192,14 @@ export function checkMana(raw: string, from: number, to: number): void {
   }
 }
 
-/** A printed power or toughness: `2`, `*`, `1+*`, `*+1`, `*-1` (208.2). */
+/**
+ * A printed power or toughness: `2`, `*`, `1+*`, `7-*`, `*+1`, `*-1`, `-1`
+ * (208.2). The fixed part is the value when nothing defines the star (it is
+ * then 0); the card's characteristic-defining ability defines the whole value.
+ */
 export function printedStat(s: string, offset: number, which: 'power' | 'toughness'): PrintedStat {
   const fail = (): never => {
-    throw new ParseError(offset, offset + s.length, `expected a ${which} (a number, \`*\`, \`N+*\` or \`*+N\`), found ${show(s || 'nothing')}`);
+    throw new ParseError(offset, offset + s.length, `expected a ${which} (a number, \`*\`, \`N+*\`, \`N-*\`, \`*+N\` or \`*-N\`), found ${show(s || 'nothing')}`);
   };
   const num = (t: string): number => {
     if (!isDigits(t) || t.length > 9) fail();
@@ -203,6 +207,8 @@ export function printedStat(s: string, offset: number, which: 'power' | 'toughne
   };
   if (s === '*') return { base: 0, star: true, text: s };
   if (s.endsWith('+*')) return { base: num(s.slice(0, -2)), star: true, text: s };
+  // `7-*` (Shapeshifter): 7 minus the star, so 7 while the star is 0.
+  if (s.endsWith('-*')) return { base: num(s.slice(0, -2)), star: true, text: s };
   if (s.startsWith('*+')) return { base: num(s.slice(2)), star: true, text: s };
   if (s.startsWith('*-')) return { base: -num(s.slice(2)), star: true, text: s };
   if (s.startsWith('-')) return { base: -num(s.slice(1)), star: false, text: s };

@@ -324,8 +324,13 @@ export function parseEvent(c: Cursor, report: Report): ParsedEvent {
       const counter = counterKind(c, preposition);
       c.expectWord(preposition, `after ${show(`${kw} ${c.line.raw.slice(n.range.start.character, c.toks[c.i - 1]!.end)}`)}`);
       const object = nameRef(c, 'an object');
-      c.end(`after \`${kw} … counters ${preposition} X\``);
-      return { keyword, event: { kind: kw === 'put' ? 'put-counters' : 'remove-counters', count: n, counter, object } };
+      if (kw === 'remove') {
+        c.end(`after \`${kw} … counters ${preposition} X\``);
+        return { keyword, event: { kind: 'remove-counters', count: n, counter, object } };
+      }
+      // `choosing A then B`: the order of counter replacements (616.1).
+      const o = parseOptions(c, ['choosing'], true);
+      return { keyword, event: { kind: 'put-counters', count: n, counter, object, ...choicesOf(o) } };
     }
     case 'move': {
       c.next();

@@ -24,10 +24,10 @@ type Key = Fact['alternatives'][number]['kind'] | 'pt-bare';
 const SIMPLE_KEYS: Readonly<Record<string, Key>> = {
   pt: 'pt', power: 'power', toughness: 'toughness', color: 'color', colors: 'color', type: 'type', abilities: 'abilities',
   has: 'has', lacks: 'lacks', controller: 'controller', owner: 'owner', zone: 'zone', tapped: 'tapped', untapped: 'untapped',
-  counters: 'counters', name: 'name', life: 'life', hand: 'hand', graveyard: 'graveyard', library: 'library-drawn', exile: 'exile-count',
+  counters: 'counters', name: 'name', rule: 'rule', life: 'life', hand: 'hand', graveyard: 'graveyard', library: 'library-drawn', exile: 'exile-count',
 };
 
-const FACT_LIST = 'pt, power, toughness, color, type, is, is not, abilities, has, lacks, controller, owner, zone, tapped, untapped, counters, name, life, hand, graveyard, library, exile, max hand size';
+const FACT_LIST = 'pt, power, toughness, color, type, is, is not, abilities, has, lacks, controller, owner, zone, tapped, untapped, counters, name, rule, life, hand, graveyard, library, exile, max hand size';
 
 function words(raw: string, from: number, to: number): Word[] {
   const out: Word[] = [];
@@ -185,7 +185,7 @@ function parseFact(raw: string, s: number, e: number, line: number): Fact {
   const keyText = raw.slice(s, keyEnd);
   const value = ws.slice(from);
   const alternatives: FactSyntax[] = [];
-  if (key === 'has' || key === 'lacks' || key === 'abilities' || key === 'name') {
+  if (key === 'has' || key === 'lacks' || key === 'abilities' || key === 'name' || key === 'rule') {
     alternatives.push(factValue(key, keyText, raw, value, keyEnd, line));
   } else {
     // `or` alternatives; `zone exile or zone library` may repeat the key.
@@ -258,6 +258,12 @@ function factValue(key: Key, keyText: string, raw: string, value: Word[], keyEnd
       need('`none` or a comma-separated list of abilities');
       if (value.length === 1 && first!.text.toLowerCase() === 'none') return { kind: 'abilities', abilities: [] };
       return { kind: 'abilities', abilities: abilityList(raw, a, b) };
+    case 'rule': {
+      // `rule "can't attack or block"`, `rule none` (613.11 rule effects on it).
+      need('the words of a rule effect (`"can\'t attack or block"`) or `none`');
+      const text = unquote(raw.slice(a, b));
+      return { kind: 'rule', text: value.length === 1 && text.toLowerCase() === 'none' ? null : text };
+    }
     case 'has':
     case 'lacks':
       need('abilities (keywords, or quoted ability text), separated by commas');

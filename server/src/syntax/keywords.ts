@@ -17,7 +17,7 @@ export const ZONES: ZoneName[] = ['battlefield', 'graveyard', 'hand', 'library',
 
 export const FACT_KEYWORDS = [
   'pt', 'power', 'toughness', 'color', 'colors', 'type', 'is', 'is not', 'abilities', 'has', 'lacks', 'controller', 'owner',
-  'zone', 'tapped', 'untapped', 'counters', 'name', 'life', 'hand', 'graveyard', 'library', 'exile', 'max hand size',
+  'zone', 'tapped', 'untapped', 'counters', 'name', 'life', 'hand', 'graveyard', 'library', 'exile', 'max hand size', 'rule',
 ] as const;
 
 /** `PLAYER draws N cards` and friends: the verb after the player's name. */
@@ -54,7 +54,7 @@ export const FACT_SYNONYMS: Readonly<Record<string, string>> = {
   pwr: 'pt', 'p/t': 'pt', stats: 'pt', colour: 'color', colours: 'color', types: 'type',
   ability: 'abilities', keywords: 'abilities', have: 'has', gains: 'has', lack: 'lacks', loses: 'lacks',
   controlled: 'controller', control: 'controller', owned: 'owner', counter: 'counters', named: 'name',
-  tap: 'tapped', untap: 'untapped',
+  tap: 'tapped', untap: 'untapped', rules: 'rule', restriction: 'rule',
 };
 
 /** The best did-you-mean for `word` among `candidates`, a known synonym first. */

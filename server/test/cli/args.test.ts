@@ -16,8 +16,9 @@ const err = (argv: string[]) => {
 };
 
 test('run with flags and several paths', () => {
-  assert.deepEqual(ok(['run', '--json', 'a.layers']), { command: 'run', json: true, trace: false, color: false, paths: ['a.layers'] });
-  assert.deepEqual(ok(['run', 'a', '--trace', 'dir/']), { command: 'run', json: false, trace: true, color: false, paths: ['a', 'dir/'] });
+  assert.deepEqual(ok(['run', '--json', 'a.layers']), { command: 'run', json: true, trace: false, readings: false, color: false, paths: ['a.layers'] });
+  assert.deepEqual(ok(['run', 'a', '--trace', 'dir/']), { command: 'run', json: false, trace: true, readings: false, color: false, paths: ['a', 'dir/'] });
+  assert.equal(ok(['run', '--readings', 'x']).readings, true);
   assert.deepEqual(ok(['run', '--json', '--trace', 'x']).json && ok(['run', '--json', '--trace', 'x']).trace, true);
 });
 

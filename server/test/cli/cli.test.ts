@@ -149,6 +149,41 @@ test('no file can crash the run: any text gives a report and an exit code', () =
   assert.equal(empty.code, 0, empty.stdout);
 });
 
+test('terminal control sequences from the file are printed escaped, as --json writes them; our colors stay', () => {
+  // Window title (OSC 0), clear screen (CSI 2J), clipboard write (OSC 52), a C1 CSI.
+  const hostile = 'card "Ogre\u001b]0;pwned\u0007" as ogre\n  type Creature\n  pt 2/2\n  text \u001b[2JFlying\u001b]52;c;cm0gLXJmIH4=\u0007 \u009b2J\nenter ogre\nexpect ogre 3/3\n';
+  const file = join(scratch({ 'hostile.layers': hostile }), 'hostile.layers');
+  for (const r of [run(['run', '--trace', file], env), run(['run', '--color', file], env)]) {
+    assert.doesNotMatch(r.stdout, /\u001b\]|\u001b\[2J|\u0007|\u009b/);
+    assert.match(r.stdout, /Ogre\\u001b\]0;pwned\\u0007/);
+    assert.match(r.stdout, /\\u001b\[2JFlying\\u001b\]52;c;cm0gLXJmIH4=\\u0007 \\u009b2J/);
+  }
+  assert.match(run(['run', '--color', file], env).stdout, /\u001b\[31m/);
+  const json = JSON.parse(run(['run', '--json', file], env).stdout);
+  assert.match(JSON.stringify(json), /\\u001b\]0;pwned\\u0007/);
+});
+
+test('a named pipe called *.layers is never opened: in a directory it is skipped, named explicitly it is a problem', { skip: process.platform === 'win32' }, () => {
+  const dir = scratch({ 'good.layers': GOOD });
+  const fifo = join(dir, 'pipe.layers');
+  const made = spawnSync('mkfifo', [fifo]);
+  if (made.status !== 0) return;
+  const walked = run(['run', dir], env);
+  assert.equal(walked.code, 0, walked.stderr);
+  assert.match(walked.stdout, /OK: 1 file/);
+  const named = run(['run', fifo], env);
+  assert.equal(named.code, 2);
+  assert.match(named.stderr, /cannot read ".*pipe\.layers": not a regular file/);
+});
+
+test('a 1 MB text line of keywords is analysed, not lost behind a stack overflow', () => {
+  const text = `card x\n  type Creature — Bird\n  pt 1/1\n  text ${'Flying, '.repeat(130_000)}Vigilance\nenter x\nexpect x: pt 1/1; has vigilance\n`;
+  const r = run(['run', join(scratch({ 'big.layers': text }), 'big.layers')], env);
+  assert.doesNotMatch(r.stdout, /internal error|Maximum call stack/);
+  assert.match(r.stdout, /✓ line 6: x: pt 1\/1; has vigilance/);
+  assert.equal(r.code, 0, r.stdout.slice(0, 2000));
+});
+
 test('the bundled command line (esbuild, as esbuild.mjs builds it) runs with a shebang and the baked version', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'layerlens-dist-')), 'cli.js');
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };

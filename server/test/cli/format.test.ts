@@ -9,7 +9,7 @@ import type { LayersFile, Range } from '../../src/syntax/ast';
 import { objectTitle, PLAIN, COLOR, timestampOf } from '../../src/cli/format';
 import { fileJson } from '../../src/cli/json';
 import { reportFile, stateLines } from '../../src/cli/report';
-import { table, width } from '../../src/cli/table';
+import { hanging, table, width } from '../../src/cli/table';
 import { changeLines, reasonText, traceFile } from '../../src/cli/trace';
 
 // ---------------------------------------------------------------------------
@@ -26,12 +26,12 @@ function chars(over: Partial<Characteristics> = {}): Characteristics {
 function object(over: Partial<ObjectView> = {}): ObjectView {
   return {
     id: 'ogre', declName: 'Gray Ogre', alias: 'ogre', declRange: R(4), isToken: false, zone: 'battlefield', controller: 'Alice', owner: 'Alice',
-    tapped: false, faceDown: false, counters: {}, timestamp: [1], chars: chars(), damage: 0, trace: [], ...over,
+    tapped: false, faceDown: false, counters: {}, timestamp: [1], chars: chars(), damage: 0, rules: [], trace: [], ...over,
   };
 }
 
 function player(name: string, over: Partial<PlayerView> = {}): PlayerView {
-  return { name, life: 20, hand: [], handSize: 0, graveyard: [], exile: [], libraryDrawn: 0, maxHandSize: 7, abilities: [], trace: [], ...over };
+  return { name, life: 20, hand: [], handSize: 0, graveyard: [], exile: [], libraryDrawn: 0, maxHandSize: 7, abilities: [], rules: [], trace: [], ...over };
 }
 
 function world(objects: ObjectView[], over: Partial<WorldView> = {}): WorldView {
@@ -79,6 +79,42 @@ test('tables align by display width and give a multi-line cell its own lines', (
   ]);
 });
 
+test('a table wider than its limit wraps its widest cells at spaces, never after a dash; lines can go under a row', () => {
+  const lines = table(['object', 'type', 'zone'], [['Torbran, Thane of Red Fell (torbran)', 'Legendary Creature — Dwarf Noble', 'battlefield']], {
+    maxWidth: 40,
+    below: [['  · Flying']],
+  });
+  assert.deepEqual(lines, [
+    'object        type           zone',
+    '------------  -------------  -----------',
+    'Torbran,      Legendary      battlefield',
+    'Thane of Red  Creature',
+    'Fell          — Dwarf Noble',
+    '(torbran)',
+    '  · Flying',
+  ]);
+  assert.ok(lines.every((l) => width(l) <= 40));
+});
+
+test('a long line wraps with its continuation indented; newlines in it keep their lines', () => {
+  assert.deepEqual(hanging('  ✓ line 3: one two three four', 16, 6), ['  ✓ line 3: one', '      two three', '      four']);
+  assert.deepEqual(hanging('a b\nc d', 10, 2), ['a b', '  c d']);
+});
+
+test('the report fits 100 columns: abilities under their row, long Oracle text wrapped under itself', () => {
+  const text = 'If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.';
+  const torbran = object({ id: 'torbran', declName: 'Torbran, Thane of Red Fell', chars: chars({ name: 'Torbran, Thane of Red Fell', supertypes: ['Legendary'], subtypes: ['Dwarf', 'Noble'], abilities: [{ text, ability: staticAbility(text), origin: 'printed' }] }) });
+  const lines = reportFile('x.layers', analysis(one(world([torbran]))), PLAIN);
+  assert.ok(lines.every((l) => width(l) <= 100), lines.filter((l) => width(l) > 100).join('\n'));
+  const at = lines.findIndex((l) => l.startsWith('Torbran, Thane of Red Fell  2/2  Legendary Creature — Dwarf Noble  red'));
+  assert.ok(at > 0, lines.join('\n'));
+  assert.deepEqual(lines.slice(at + 1, at + 4), [
+    '(torbran)',
+    '  · "If a red source you control would deal damage to an opponent or a permanent an opponent',
+    '     controls, it deals that much damage plus 2 instead."',
+  ]);
+});
+
 test('timestamps read as the object timestamp; a granted ability says when it was granted (613.7a)', () => {
   assert.equal(timestampOf([4, 0, 0, 0]), '4');
   assert.equal(timestampOf([7]), '7');
@@ -122,10 +158,12 @@ test('report: diagnostics one-based and in file order, the object table, players
       'dir/x.layers:6:3: info: a loop [loop]',
       'dir/x.layers:10:5: warning: not understood [not-understood]',
       '',
-      'object            P/T  type             colors     controller  zone         counters  tapped    abilities',
-      '----------------  ---  ---------------  ---------  ----------  -----------  --------  --------  ----------------------------------',
-      'Gray Ogre (ogre)  3/5  Creature — Ogre  red        Alice       battlefield  +1/+1 ×1  tapped    Flying',
-      'Anthem            —    Enchantment      colorless  Alice       battlefield            untapped  "Creatures you control get +0/+2."',
+      'object            P/T  type             colors     controller  zone         counters  notes',
+      '----------------  ---  ---------------  ---------  ----------  -----------  --------  ------',
+      'Gray Ogre (ogre)  3/5  Creature — Ogre  red        Alice       battlefield  +1/+1 ×1  tapped',
+      '  · Flying',
+      'Anthem            —    Enchantment      colorless  Alice       battlefield',
+      '  · "Creatures you control get +0/+2."',
       'not in any zone: Bear',
       '',
       'player          life  hand  graveyard  exile  max hand size  abilities',

@@ -71,7 +71,7 @@ test('choices: the color of your choice, text changes (612), copies of targets',
   });
   assert.deepEqual(actions('Change the text of target spell or permanent by replacing all instances of one color word with another.'), [{
     kind: 'create-effect',
-    effect: { affected: target(0, 'spell or permanent'), parts: [{ layer: '3', kind: 'text-change', wordKind: 'color', from: { kind: 'choice', index: 0 }, to: { kind: 'choice', index: 1 } }] },
+    effect: { affected: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'spell or permanent', filter: F({ anyOf: [F({ noun: 'spell', zones: ['stack'] }), F()] }) } }, parts: [{ layer: '3', kind: 'text-change', wordKind: 'color', from: { kind: 'choice', index: 0 }, to: { kind: 'choice', index: 1 } }] },
     duration: { kind: 'forever' },
   }]);
   assert.deepEqual(actions('Switch target creature\'s power and toughness until end of turn.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '7d', kind: 'switch' }] }, duration: eot }]);
@@ -95,7 +95,10 @@ test('players, cards, life, counters, zones', () => {
   assert.deepEqual(actions("Return target creature to its owner's hand."), [{ kind: 'move', object: target(0), to: 'hand' }]);
   assert.deepEqual(actions("Put target creature on top of its owner's library."), [{ kind: 'move', object: target(0), to: 'library', position: 'top' }]);
   assert.deepEqual(actions('Destroy all creatures.'), [{ kind: 'destroy', object: { kind: 'filter', filter: F({ types: ['Creature'] }) } }]);
-  assert.deepEqual(actions('Counter target spell.'), [{ kind: 'move', object: target(0, 'spell'), to: 'graveyard' }]);
+  // 701.6a: countering is not simulated (no stack); the target is kept, and must be a spell (112.1).
+  const spell = { kind: 'object', ref: { kind: 'target', index: 0, noun: 'spell', filter: F({ noun: 'spell', zones: ['stack'] }) } } as const;
+  const why = 'the scenario model has no stack: a spell resolves as it is cast, so none waits to be countered (701.6a)';
+  assert.deepEqual(noSpans(compileAbilityText('Counter target spell.', ctx('Cancel', { isSpell: true })).abilities[0]), { kind: 'spell', text: 'Counter target spell.', actions: [{ kind: 'not-simulated', note: { what: 'Counter target spell', why }, object: spell }] });
 });
 
 test('damage: the source by name or as this object, any target, old and new wording', () => {
@@ -123,8 +126,12 @@ test('ability kinds: activated (mana or not), triggered (kept), spell, with span
   assert.deepEqual(span, { start: 0, end: 44 });
 });
 
-test('a target\'s restriction is read and left to `targeting`', () => {
-  assert.deepEqual(actions('Destroy target creature with power 4 or greater.'), [{ kind: 'destroy', object: target(0) }]);
-  assert.deepEqual(actions('Destroy target creature an opponent controls.'), [{ kind: 'destroy', object: target(0) }]);
+test('a target\'s conditions are kept for `targeting` to be checked against (115.1); what cannot be checked says so', () => {
+  // `with power 4 or greater` is now a filter condition too: kept, so checked (nothing left unchecked).
+  const power = actions('Destroy target creature with power 4 or greater.')[0] as { object: { ref: { filter?: unknown; unchecked?: string } } };
+  assert.ok(power.object.ref.filter);
+  assert.equal(power.object.ref.unchecked, undefined);
+  assert.deepEqual(actions('Destroy target creature an opponent controls.'), [{ kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'], controller: { kind: 'opponents' } }) } } }]);
+  assert.deepEqual(actions('Destroy target creature with flying.'), [{ kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'], withKeywords: ['flying'] }) } } }]);
   assert.deepEqual(actions('Destroy target artifact or enchantment.'), [{ kind: 'destroy', object: target(0, 'artifact or enchantment') }]);
 });

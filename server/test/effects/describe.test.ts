@@ -30,3 +30,20 @@ test('counts, choices, copies, players and rules', () => {
   assert.equal(describePart({ layer: '3', kind: 'text-change', wordKind: 'color', from: { kind: 'choice', index: 0 }, to: { kind: 'choice', index: 1 } }), 'text: color word choice 1 → choice 2 (612)');
   assert.equal(describePart({ layer: '7d', kind: 'switch' }), 'switches power and toughness');
 });
+
+test('plurals as Oracle text writes them: other Merfolk, Elves, Wolves, Goblins', async () => {
+  const { describeFilter } = await import('../../src/effects/describe');
+  const { compileAbilityText } = await import('../../src/effects/compile');
+  const affected = (text: string) => {
+    const a = compileAbilityText(text, ctx()).abilities[0];
+    assert.ok(a?.kind === 'static', text);
+    const s = a.effects[0]!.affected;
+    assert.ok(s.kind === 'filter', text);
+    return describeFilter(s.filter);
+  };
+  assert.equal(affected('Other Merfolk get +1/+1.'), 'other Merfolk');
+  assert.equal(affected('Other Elves you control get +1/+1.'), 'other Elves you control');
+  assert.equal(affected('Wolves you control get +1/+1.'), 'Wolves you control');
+  assert.equal(affected('Other Goblins get +1/+1.'), 'other Goblins');
+  assert.equal(affected('Treefolk you control get +0/+1.'), 'Treefolk you control');
+});

@@ -47,9 +47,10 @@ test('an unsupported duration, event or object', () => {
   assert.match(e.message, /expected an event .* after `If a creature would`; found `glorp`$/);
   const missing = issue('If a card would be put into a graveyard from anywhere, exile it.');
   assert.match(missing.message, /expected `instead` after `exile it`; found the end of the sentence$/);
-  const s = compileEffectText('Sacrifice a creature.', ctx('x', { isSpell: true }));
+  // `Sacrifice a creature` is the player's choice (701.17a, `choosing`); `Destroy a creature` names no object.
+  const s = compileEffectText('Destroy a creature.', ctx('x', { isSpell: true }));
   assert.equal(s.actions.length, 0);
-  assert.equal('Sacrifice a creature.'.slice(s.issues[0]!.start, s.issues[0]!.end), 'a creature');
+  assert.equal('Destroy a creature.'.slice(s.issues[0]!.start, s.issues[0]!.end), 'a creature');
   assert.match(s.issues[0]!.message, /a definite object/);
 });
 

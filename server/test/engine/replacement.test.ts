@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { failedExpectations, finalObject, finalPlayer, problems, run } from './helpers';
+import { failedExpectations, finalObject, finalPlayer, problems, pt, run } from './helpers';
 
 const furnace = (n: number) => `
     card "Furnace of Rath" as furnace
@@ -148,4 +148,46 @@ test('614.15: a spell\'s own "instead" applies first to its own event and ends w
     expect bears: zone graveyard`);
   assert.deepEqual(problems(a), []);
   assert.deepEqual(failedExpectations(a), [], '616.1a: the self-replacement goes first, so Colossus is exiled, in one outcome');
+});
+
+test('a printed star that no ability defines is 0, with a warning on the pt line (208.2, 208.5)', () => {
+  const a = run(`
+    card "Lhurgoyf Without Text" as l
+      type Creature — Lhurgoyf
+      pt */1+*
+    enter l
+  `);
+  assert.equal(pt(finalObject(a, 'l')), '0/1');
+  assert.ok(a.diagnostics.some((d) => d.code === 'undefined-star' && d.severity === 'warning' && d.range.start.line === 2));
+  const b = run(`
+    card "Shapeshifter" as s
+      type Artifact Creature — Shapeshifter
+      pt */7-*
+      text As Shapeshifter enters, choose a number between 0 and 7.
+      text Shapeshifter's power is equal to the last chosen number and its toughness is equal to 7 minus that number.
+    enter s choosing 2
+  `);
+  assert.equal(pt(finalObject(b, 's')), '2/5');
+  assert.ok(!b.diagnostics.some((d) => d.code === 'undefined-star'));
+});
+
+test('Devour takes only creatures its controller controls (702.82a)', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Gluttonous Slime" as slime
+      type Creature — Ooze
+      pt 2/2
+      text Devour 1
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+      owner Bob
+    card "Ornithopter" as thopter
+      type Artifact Creature — Thopter
+      pt 0/2
+    enter bears, thopter
+    enter slime choosing thopter, bears
+  `);
+  assert.equal(pt(finalObject(a, 'slime')), '3/3');
+  assert.equal(finalObject(a, 'bears').zone, 'battlefield');
 });

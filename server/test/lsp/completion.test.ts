@@ -124,3 +124,17 @@ test('nothing inside a comment; completion is total at any position', () => {
   assert.deepEqual(completion(doc, { line: 999, character: 999 }).map((c) => c.label).slice(0, 2), ['scenario', 'players']);
   assert.doesNotThrow(() => completion(doc, { line: -4, character: Number.NaN }));
 });
+
+test('edit ranges stay inside the document, whatever position the client sends (line 1e308)', () => {
+  const { doc } = fixture(HEAD + 'enter og');
+  const last = doc.lines.length - 1;
+  const inside = (r: { start: { line: number; character: number }; end: { line: number; character: number } }) =>
+    [r.start, r.end].every((q) => q.line >= 0 && q.line <= last && q.character >= 0 && q.character <= doc.lines[q.line]!.length);
+  for (const p of [{ line: 1e308, character: 1e308 }, { line: 2, character: 1e308 }, { line: Number.MAX_SAFE_INTEGER, character: 0 }]) {
+    const items = completion(doc, p);
+    assert.ok(items.length > 0, JSON.stringify(p));
+    for (const c of items) assert.ok(inside((c.textEdit as unknown as { range: never }).range), `${c.label} at ${JSON.stringify((c.textEdit as { range: unknown }).range)}`);
+  }
+  // Past the end of the document is its end: the name being typed there is completed.
+  assert.ok(completion(doc, { line: 1e308, character: 0 }).some((c) => c.label === 'ogre'));
+});

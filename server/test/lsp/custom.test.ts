@@ -4,7 +4,7 @@ import test from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { analysisResult, missingAnalysis, missingReport, missingTrace, reportResult, traceResult } from '../../src/lsp/custom';
 import { analyseFromDisk } from '../../src/lsp/documents';
-import { conformance, fixture, URI } from './fixture';
+import { analysed, conformance, fixture, URI } from './fixture';
 
 const { doc } = fixture(`
   scenario "Ogre"
@@ -72,6 +72,12 @@ test('layerlens/report: the command line report, with counts', () => {
   assert.match(r.text, /1 passed, 1 failed, 0 errors, 0 warnings$/);
 });
 
+test('layerlens/report: control characters from the file are escaped, as in the terminal', () => {
+  const r = reportResult(analysed('card "Ogre\u001b]0;pwned\u0007"\n  type Creature\n  pt 2/2\nenter "Ogre\u001b]0;pwned\u0007"\n'));
+  assert.doesNotMatch(r.text, /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  assert.match(r.text, /Ogre\\u001b\]0;pwned\\u0007/);
+});
+
 test('a file the editor has not opened is read from disk; an unreadable one gets an empty answer of the right shape', () => {
   const uri = pathToFileURL(resolve('../shared/conformance/613-5-gray-ogre.layers')).href;
   const doc = analyseFromDisk(uri)!;
@@ -80,6 +86,53 @@ test('a file the editor has not opened is read from disk; an unreadable one gets
   assert.equal(analyseFromDisk('file:///no/such/file.layers'), undefined);
   assert.equal(analyseFromDisk('untitled:Untitled-1'), undefined);
   assert.deepEqual(missingAnalysis('u'), { uri: 'u', expectations: [], diagnostics: 0, objects: 0 });
-  assert.deepEqual(missingTrace('u'), { uri: 'u', title: 'u', objects: [] });
+  assert.deepEqual(missingTrace('u'), { uri: 'u', title: 'u', at: { line: -1, label: 'end of file' }, points: [{ line: -1, label: 'end of file' }], branched: false, objects: [] });
   assert.deepEqual(missingReport('u'), { text: 'u: not open in the editor and not readable', failed: 0, passed: 0, errors: 1 });
+});
+
+function sample(name: string) {
+  return analyseFromDisk(pathToFileURL(resolve('samples', name)).href)!;
+}
+
+test('layerlens/trace: the timeline points are every statement then the end of the file; line picks one', () => {
+  const t = traceResult(doc, { line: 12 });
+  assert.deepEqual(t.points.map((p) => p.line), [11, 12, 13, 14, 15, -1]);
+  assert.deepEqual(t.at, { line: 12, label: 'line 13 · put a +1/+1 counter on ogre' });
+  // Just after the counter (before the pump): 3/3.
+  assert.equal(t.objects[0]!.summary, '3/3 · Creature — Ogre · red');
+  // A line inside a statement's block or between statements: the statement before it.
+  assert.equal(traceResult(doc, { line: 13 }).at.line, 13);
+  // Above the first statement (the card declarations), no line, or junk: the end of the file.
+  for (const line of [0, undefined, -3, 1.5, 'x', 1e308]) assert.equal(traceResult(doc, { line }).at.line, -1, String(line));
+  assert.equal(traceResult(doc).objects[0]!.summary, '7/7 · Creature — Ogre · red');
+  // Below the last statement (a card lens sends the last line of the file): the end of the file too.
+  assert.equal(traceResult(doc, { line: 99 }).at.line, -1);
+  assert.equal(traceResult(doc, { line: 15 }).at.line, 15);
+});
+
+test('layerlens/trace graph: Urborg waits for Blood Moon (613.8a), an arrow with its reason; Urborg\'s effect no longer exists', () => {
+  const d = sample('613-8a-blood-moon-and-urborg.layers');
+  const line = d.lines.findIndex((l) => l.trim() === 'expect urborg depends on moon');
+  const urborg = traceResult(d, { line }).objects.find((o) => o.name.startsWith('Urborg'))!;
+  const g = urborg.graph;
+  assert.deepEqual(g.nodes.map((n) => [n.source, n.layer, n.order]), [['Blood Moon', '4', 1], ['Urborg, Tomb of Yawgmoth', '4', undefined]]);
+  assert.deepEqual(g.nodes[0]!.changes[0], { what: 'types', before: 'Legendary Land', after: 'Legendary Land — Mountain' });
+  assert.equal(g.nodes[1]!.note, 'it no longer exists at this point');
+  assert.equal(g.edges.length, 1);
+  assert.deepEqual([g.edges[0]!.from, g.edges[0]!.to, g.edges[0]!.inLoop], [g.nodes[0]!.id, g.nodes[1]!.id, false]);
+  assert.match(g.edges[0]!.reason, /changes whether Urborg, Tomb of Yawgmoth's effect exists \(613\.8a\)$/);
+  assert.deepEqual(g.loops, []);
+});
+
+test('layerlens/trace graph: Blood Moon and Life and Limb loop (613.8b), timestamp order used', () => {
+  const d = sample('613-8b-blood-moon-and-life-and-limb-loop.layers');
+  const line = d.lines.findIndex((l) => l.trim() === 'expect loop moon, lal');
+  const t = traceResult(d, { line });
+  const arbor = t.objects.find((o) => o.name.startsWith('Dryad Arbor'))!.graph;
+  assert.deepEqual(arbor.loops.map((l) => [l.layer, l.order]), [['4', 'Blood Moon, then Life and Limb']]);
+  assert.deepEqual(arbor.nodes.map((n) => [n.source, n.loop, n.order]), [['Blood Moon', 0, 1], ['Life and Limb', 0, undefined]]);
+  assert.deepEqual(arbor.edges.map((e) => e.inLoop), [true, true]);
+  // The Saproling: Life and Limb applies in 4 (the loop), 5 and 7b; Blood Moon is in the loop without applying to it.
+  const sap = t.objects.find((o) => o.name.startsWith('Saproling'))!.graph;
+  assert.deepEqual(sap.nodes.map((n) => [n.source, n.layer, n.loop]), [['Life and Limb', '4', 0], ['Blood Moon', '4', 0], ['Life and Limb', '5', undefined], ['Life and Limb', '7b', undefined]]);
 });

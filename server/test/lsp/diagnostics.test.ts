@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { codeActions } from '../../src/lsp/codeActions';
-import { diagnostics } from '../../src/lsp/diagnostics';
-import { analysed, conformance, corpus, fixture, URI } from './fixture';
+import { diagnostics, SBA_CODE } from '../../src/lsp/diagnostics';
+import { hover } from '../../src/lsp/hover';
+import { analysed, conformance, corpus, fixture, markdown, URI } from './fixture';
 
 test('every corpus file publishes no error or warning', () => {
   for (const { name, text } of corpus()) {
@@ -33,6 +34,26 @@ test('severities, codes and source map from the engine', () => {
   );
   assert.equal(ds.find((d) => d.code === 'expect-failed')!.message, 'expected pt 3/3, got pt 2/2');
   assert.match(ds.find((d) => d.code === 'unknown-name')!.message, /did you mean "ogre"/);
+});
+
+test('state-based actions go to Problems only when the setting asks; the hover of their event always shows them', () => {
+  const { doc } = fixture(`
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    enter bears
+    put two -1/-1 counters on bears
+    expect bears: zone graveyard`);
+  const line = doc.lines.findIndex((l) => l.startsWith('put two'));
+  // 704.5f: a creature with toughness 0 is put into its owner's graveyard.
+  assert.ok(doc.analysis.diagnostics.some((d) => d.code === SBA_CODE && d.range.start.line === line), 'the engine reports the state-based action');
+  assert.deepEqual(diagnostics(doc).filter((d) => d.code === SBA_CODE), []);
+  assert.deepEqual(diagnostics(doc, { stateBasedActions: false }).filter((d) => d.code === SBA_CODE), []);
+  const shown = diagnostics(doc, { stateBasedActions: true }).filter((d) => d.code === SBA_CODE);
+  assert.equal(shown.length, 1);
+  assert.equal(shown[0]!.severity, DiagnosticSeverity.Information);
+  assert.match(shown[0]!.message, /Grizzly Bears is put into its owner's graveyard: toughness 0 \(704\.5f\)/);
+  assert.match(markdown(hover(doc, { line, character: 2 })), /- state-based action \(704\): Grizzly Bears is put into its owner's graveyard: toughness 0 \(704\.5f\)/);
 });
 
 test('a dependency loop is reported on each effect, pointing at the others, with the order used', () => {

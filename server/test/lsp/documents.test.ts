@@ -35,20 +35,31 @@ class Clock {
   }
 }
 
-function setup() {
+function setup(sliceMs = 1000) {
   const editor = new Editor();
   const clock = new Clock();
   const delivered: AnalysedDocument[] = [];
-  let analyses = 0;
+  const busy: string[] = [];
+  /** Slices waiting to run: `drain()` runs them (and those they schedule). */
+  const queue: (() => void)[] = [];
+  let time = 0;
   const store = new DocumentStore(editor, (d) => delivered.push(d), {
     setTimer: clock.set,
     clearTimer: clock.clear,
-    analyse: (u, v, t) => {
-      analyses++;
-      return analyseDocument(u, v, t);
-    },
+    sliceMs,
+    later: (fn) => queue.push(fn),
+    now: () => time,
+    onBusy: (u, b) => busy.push(`${u} ${b}`),
   });
-  return { editor, clock, delivered, store, analyses: () => analyses };
+  const drain = () => {
+    let n = 0;
+    while (queue.length) {
+      queue.shift()!();
+      n++;
+    }
+    return n;
+  };
+  return { editor, clock, delivered, store, queue, drain, busy, advance: (ms: number) => (time += ms) };
 }
 
 const OGRE = 'card ogre\n  type Creature — Ogre\n  pt 2/2\nenter ogre\nexpect ogre 2/2\n';
@@ -62,10 +73,12 @@ test('an analysed document holds the parse, the analysis and the name index', ()
   assert.deepEqual(d.names.map((n) => `${n.role} ${n.key} ${n.text}`), ['declaration object:0 ogre', 'use object:0 ogre', 'use object:0 ogre']);
 });
 
-test('opening analyses and delivers at once', () => {
+test('opening analyses and delivers on the next turn of the event loop', () => {
   const s = setup();
   s.editor.set('u', 1, OGRE);
   s.store.opened('u');
+  assert.equal(s.delivered.length, 0, 'nothing runs inside the notification handler');
+  s.drain();
   assert.deepEqual(s.delivered.map((d) => d.version), [1]);
   assert.equal(s.store.pending('u'), false);
 });
@@ -74,15 +87,16 @@ test('edits are debounced: only the last version of a burst is analysed and deli
   const s = setup();
   s.editor.set('u', 1, OGRE);
   s.store.opened('u');
+  s.drain();
   for (let v = 2; v <= 6; v++) {
     s.editor.set('u', v, OGRE.replace('2/2\n', `${v}/${v}\n`));
     s.store.changed('u');
   }
   assert.equal(s.clock.pending.size, 1, 'each edit cancels the analysis still waiting');
-  assert.equal(s.analyses(), 1);
+  assert.equal(s.queue.length, 0, 'no analysis runs before the debounce');
   s.clock.tick();
+  s.drain();
   assert.deepEqual(s.delivered.map((d) => d.version), [1, 6]);
-  assert.equal(s.analyses(), 2);
 });
 
 test('a timer that fires for an outdated version delivers nothing', () => {
@@ -93,19 +107,68 @@ test('a timer that fires for an outdated version delivers nothing', () => {
   // The editor moved on without the store hearing of it yet.
   s.editor.set('u', 2, OGRE);
   stale();
+  s.drain();
   assert.deepEqual(s.delivered, []);
 });
 
-test('a request gets the current version without waiting, analysed once', () => {
+test('a synchronous request gets the current version, analysed once; the debounced run reuses it', () => {
   const s = setup();
   s.editor.set('u', 1, OGRE);
   s.store.changed('u');
-  assert.equal(s.store.current('u')!.version, 1);
-  assert.equal(s.store.current('u')!.version, 1);
-  assert.equal(s.analyses(), 1);
+  const a = s.store.current('u')!;
+  assert.equal(a.version, 1);
+  assert.equal(s.store.current('u'), a);
   s.clock.tick();
-  assert.equal(s.analyses(), 1, 'the debounced analysis reuses the cached one');
-  assert.deepEqual(s.delivered.map((d) => d.version), [1]);
+  s.drain();
+  assert.deepEqual(s.delivered, [a], 'the debounced analysis delivers the cached one');
+});
+
+test('an analysis runs in slices; a newer version drops it and its waiters get the newer analysis', async () => {
+  const long = OGRE + 'tap ogre\nuntap ogre\n'.repeat(20);
+  const s = setup(0);
+  s.editor.set('u', 1, long);
+  const waiting = s.store.analysed('u');
+  s.queue.shift()!();
+  assert.equal(s.queue.length, 1, 'one statement per slice with no time budget: more to do');
+  assert.equal(s.store.pending('u'), true);
+  s.editor.set('u', 2, long + 'tap ogre\n');
+  s.store.changed('u');
+  s.drain();
+  const d = await waiting;
+  assert.equal(d!.version, 2);
+  assert.equal(d!.analysis.snapshots.length, d!.file.statements.length);
+  s.clock.tick();
+  s.drain();
+  assert.deepEqual(s.delivered.map((x) => x.version), [2]);
+});
+
+test('parse-only requests never wait: the parse of the current version is there at once', () => {
+  const s = setup();
+  s.editor.set('u', 1, OGRE);
+  s.store.opened('u');
+  const p = s.store.parsed('u')!;
+  assert.equal(p.version, 1);
+  assert.equal(p.file.objects.length, 1);
+  assert.equal(s.delivered.length, 0, 'no analysis was needed');
+});
+
+test('the last analysis answers for lines before the first change', () => {
+  const s = setup();
+  s.editor.set('u', 1, OGRE);
+  s.store.current('u');
+  s.editor.set('u', 2, OGRE.replace('expect ogre 2/2', 'expect ogre 3/3'));
+  assert.equal(s.store.lastValidAt('u', { line: 3, character: 7 })?.version, 1, 'the enter line is unchanged');
+  assert.equal(s.store.lastValidAt('u', { line: 4, character: 7 }), undefined, 'the edited line needs the new analysis');
+});
+
+test('an analysis lagging more than a second is announced, and its end too', () => {
+  const s = setup(0);
+  s.editor.set('u', 1, OGRE + 'tap ogre\n'.repeat(5));
+  s.store.opened('u');
+  s.queue.shift()!();
+  s.advance(1500);
+  s.drain();
+  assert.deepEqual(s.busy, ['u true', 'u false']);
 });
 
 test('closing cancels pending analysis and forgets the document', () => {
@@ -115,15 +178,18 @@ test('closing cancels pending analysis and forgets the document', () => {
   s.store.closed('u');
   s.editor.docs.delete('u');
   s.clock.tick();
+  s.drain();
   assert.deepEqual(s.delivered, []);
   assert.equal(s.store.current('u'), undefined);
   assert.equal(s.store.last('u'), undefined);
 });
 
-test('unknown documents and non-string uris give nothing', () => {
+test('unknown documents and non-string uris give nothing', async () => {
   const s = setup();
   assert.equal(s.store.current('file:///nope.layers'), undefined);
   assert.equal(s.store.current(42 as unknown as string), undefined);
+  assert.equal(s.store.parsed(42 as unknown as string), undefined);
+  assert.equal(await s.store.analysed('file:///nope.layers'), undefined);
 });
 
 test('a guard turns an exception into an empty result and a log line', () => {
@@ -138,10 +204,15 @@ test('a guard turns an exception into an empty result and a log line', () => {
 });
 
 test('settings: the client shape, dotted keys, the whole section, and defaults', () => {
-  assert.deepEqual(readSettings({ codeLens: { enable: false }, inlayHints: { enable: true } }), { codeLensEnable: false, inlayHintsEnable: true });
-  assert.deepEqual(readSettings({ 'codeLens.enable': false }), { codeLensEnable: false, inlayHintsEnable: false });
-  assert.deepEqual(readSettings({ layerlens: { inlayHints: { enable: true } } }), { codeLensEnable: true, inlayHintsEnable: true });
-  assert.deepEqual(readSettings(undefined), { codeLensEnable: true, inlayHintsEnable: false });
-  assert.deepEqual(readSettings('junk'), { codeLensEnable: true, inlayHintsEnable: false });
-  assert.deepEqual(readSettings({}, { codeLensEnable: false, inlayHintsEnable: true }), { codeLensEnable: false, inlayHintsEnable: true }, 'missing keys keep their value');
+  const d = { codeLensEnable: true, inlayHintsEnable: false, stateBasedActionsInProblems: false, hoverPlainTables: false };
+  assert.deepEqual(readSettings({ codeLens: { enable: false }, inlayHints: { enable: true } }), { ...d, codeLensEnable: false, inlayHintsEnable: true });
+  assert.deepEqual(readSettings({ 'codeLens.enable': false }), { ...d, codeLensEnable: false });
+  assert.deepEqual(readSettings({ layerlens: { inlayHints: { enable: true } } }), { ...d, inlayHintsEnable: true });
+  assert.deepEqual(readSettings({ diagnostics: { stateBasedActions: true } }), { ...d, stateBasedActionsInProblems: true });
+  assert.deepEqual(readSettings({ 'diagnostics.stateBasedActions': true }), { ...d, stateBasedActionsInProblems: true });
+  assert.deepEqual(readSettings({ hover: { plainTables: true } }), { ...d, hoverPlainTables: true });
+  assert.deepEqual(readSettings(undefined), d);
+  assert.deepEqual(readSettings('junk'), d);
+  const set = { codeLensEnable: false, inlayHintsEnable: true, stateBasedActionsInProblems: true, hoverPlainTables: true };
+  assert.deepEqual(readSettings({}, set), set, 'missing keys keep their value');
 });

@@ -21,21 +21,62 @@ const OGRE = [
 
 test('a lens above each card (final values, ◆ when an effect changed it) and each expectation', () => {
   const lenses = codeLenses(analysed(OGRE), newLensMemory());
-  assert.deepEqual(titles(lenses), ['0: 3/3 · Creature — Ogre · red ◆', '4: Enchantment · colorless', '8: ✓ passes', '9: ✗ expected pt 4/4, got pt 3/3']);
+  assert.deepEqual(titles(lenses), [
+    '0: end of file: 3/3 · Creature — Ogre · red ◆',
+    '4: end of file: Enchantment · colorless',
+    '8: ✓ pt 3/3',
+    '9: ✗ expected pt 4/4 · is pt 3/3',
+  ]);
   assert.deepEqual(lenses.map((l) => l.command!.command), Array(4).fill('layerlens.showTrace'));
-  assert.deepEqual(lenses[0]!.command!.arguments, [{ uri: URI, object: 'Gray Ogre (ogre)' }]);
-  assert.deepEqual(lenses[2]!.command!.arguments, [{ uri: URI, object: 'Gray Ogre (ogre)' }]);
+  // Card lenses open the trace at the end of the file (its last line), expectation lenses at their own line.
+  const arg = (i: number) => {
+    const { tooltip, ...rest } = lenses[i]!.command!.arguments![0] as { tooltip: string };
+    assert.equal(tooltip, (lenses[i]!.command as { tooltip?: string }).tooltip, 'the argument repeats the tooltip');
+    return rest;
+  };
+  assert.deepEqual(arg(0), { uri: URI, object: 'Gray Ogre (ogre)', line: 10 });
+  assert.deepEqual(arg(2), { uri: URI, object: 'Gray Ogre (ogre)', line: 8 });
+  assert.deepEqual(arg(3), { uri: URI, object: 'Gray Ogre (ogre)', line: 9 });
+});
+
+test('tooltips say which point a lens shows and what ◆ means', () => {
+  const tip = (i: number) => (codeLenses(analysed(OGRE), newLensMemory())[i]!.command as { tooltip?: string }).tooltip ?? '';
+  assert.match(tip(0), /^Gray Ogre at the end of the file, after every event: 3\/3 · Creature — Ogre · red\./);
+  assert.match(tip(0), /◆: continuous effects changed its printed characteristics/);
+  assert.match(tip(0), /layer trace at the end of the file/);
+  assert.match(tip(1), /No continuous effect changed it/);
+  assert.match(tip(2), /^Passes: pt 3\/3 at line 9 \(after the events above it\)/);
+  assert.match(tip(3), /^Fails: expected pt 4\/4, but it is pt 3\/3 at line 10/);
+  const lattice = codeLenses(conformance('613-8-lattice-and-march.layers'), newLensMemory());
+  assert.match((lattice[0]!.command as { tooltip?: string }).tooltip ?? '', /◆ dependency: .*613\.8/);
+});
+
+test('an expectation lens shows the value at its own point, not at the end of the file', () => {
+  // 613.1: the Anthem pumps Gray Ogre only while it is on the battlefield: 3/3 at line 9, 2/2 after it is destroyed.
+  const text = ['card "Gray Ogre" as ogre', '  cost {2}{R}', '  type Creature — Ogre', '  pt 2/2', 'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.', 'enter ogre, anthem', 'expect ogre 3/3', 'destroy anthem', 'expect ogre 2/2', ''].join('\n');
+  assert.deepEqual(titles(codeLenses(analysed(text), newLensMemory())), [
+    '0: end of file: 2/2 · Creature — Ogre · red',
+    '4: end of file: Enchantment · colorless · graveyard',
+    '8: ✓ pt 3/3',
+    '10: ✓ pt 2/2',
+  ]);
 });
 
 test('Gray Ogre through the sublayers: the card lens is the end of the file (after `end turn`)', () => {
   const lenses = titles(codeLenses(conformance('613-5-gray-ogre.layers'), newLensMemory()));
-  assert.deepEqual(lenses.slice(0, 2), ['4: 3/5 · Creature — Ogre · red ◆', '9: Enchantment · white']);
-  assert.equal(lenses.filter((t) => t.endsWith('✓ passes')).length, 6);
+  assert.deepEqual(lenses.slice(0, 2), ['4: end of file: 3/5 · Creature — Ogre · red ◆', '9: end of file: Enchantment · white']);
+  assert.equal(lenses.filter((t) => /: ✓ pt \d+\/\d+/.test(t)).length, 6);
+  assert.ok(lenses.includes('23: ✓ pt 5/8; color red; type Creature — Ogre; counters +1/+1 1'), 'every fact of the line, in its own words');
 });
 
 test('a dependency is marked on the cards it reorders', () => {
   const lenses = titles(codeLenses(conformance('613-8-lattice-and-march.layers'), newLensMemory()));
-  assert.deepEqual(lenses.slice(0, 4), ['6: 4/4 · Artifact Enchantment Creature · colorless ◆ dependency', '11: 6/6 · Artifact Creature · colorless ◆ dependency', '18: Basic Land — Forest · colorless · graveyard', '21: 2/2 · Artifact Creature — Bear · colorless ◆']);
+  assert.deepEqual(lenses.slice(0, 4), [
+    '6: end of file: 4/4 · Artifact Enchantment Creature · colorless ◆ dependency',
+    '11: end of file: 6/6 · Artifact Creature · colorless ◆ dependency',
+    '18: end of file: Basic Land — Forest · colorless · graveyard',
+    '21: end of file: 2/2 · Artifact Creature — Bear · colorless ◆',
+  ]);
 });
 
 test('while a card has a syntax error its lens keeps the last good value (no flicker)', () => {
@@ -43,9 +84,9 @@ test('while a card has a syntax error its lens keeps the last good value (no fli
   codeLenses(analysed(OGRE, 1), memory);
   const typing = analysed(OGRE.replace('  pt 2/2', '  pt 2/'), 2);
   assert.ok(typing.analysis.diagnostics.some((d) => d.code === 'syntax' && d.range.start.line === 3));
-  assert.deepEqual(titles(codeLenses(typing, memory)).slice(0, 2), ['0: 3/3 · Creature — Ogre · red ◆', '4: Enchantment · colorless']);
+  assert.deepEqual(titles(codeLenses(typing, memory)).slice(0, 2), ['0: end of file: 3/3 · Creature — Ogre · red ◆', '4: end of file: Enchantment · colorless']);
   // Fixed: fresh values again.
-  assert.deepEqual(titles(codeLenses(analysed(OGRE.replace('  pt 2/2', '  pt 4/4'), 3), memory)).slice(0, 1), ['0: 5/5 · Creature — Ogre · red ◆']);
+  assert.deepEqual(titles(codeLenses(analysed(OGRE.replace('  pt 2/2', '  pt 4/4'), 3), memory)).slice(0, 1), ['0: end of file: 5/5 · Creature — Ogre · red ◆']);
 });
 
 test('an expectation being typed keeps its lens, found by line when its text changed', () => {
@@ -53,14 +94,14 @@ test('an expectation being typed keeps its lens, found by line when its text cha
   codeLenses(analysed(OGRE, 1), memory);
   const typing = analysed(OGRE.replace('expect ogre 3/3', 'expect ogre 3/'), 2);
   assert.ok(typing.analysis.diagnostics.some((d) => d.code === 'syntax' && d.range.start.line === 8));
-  assert.deepEqual(titles(codeLenses(typing, memory)).slice(2), ['8: ✓ passes', '9: ✗ expected pt 4/4, got pt 3/3']);
+  assert.deepEqual(titles(codeLenses(typing, memory)).slice(2), ['8: ✓ pt 3/3', '9: ✗ expected pt 4/4 · is pt 3/3']);
 });
 
 test('a renamed card with a broken block finds its old lens by line; nothing known gives a placeholder', () => {
   const memory = newLensMemory();
   codeLenses(analysed(OGRE, 1), memory);
   const renamedBroken = analysed(OGRE.replace('"Gray Ogre"', '"Grey Ogre"').replace('  pt 2/2', '  pt 2/'), 2);
-  assert.equal(codeLenses(renamedBroken, memory)[0]!.command!.title, '3/3 · Creature — Ogre · red ◆');
+  assert.equal(codeLenses(renamedBroken, memory)[0]!.command!.title, 'end of file: 3/3 · Creature — Ogre · red ◆');
   const fresh = analysed('card ogre\n  type Creature\n  pt 2/\n', 1);
   assert.deepEqual(titles(codeLenses(fresh, newLensMemory())), [`0: ${PENDING_TITLE}`]);
 });
@@ -75,5 +116,5 @@ test('memory forgets what the document no longer holds', () => {
 
 test('copies, other zones and objects not in play', () => {
   const doc = analysed(['card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2', '  copies 3', 'card Spare', '  type Artifact', 'enter bears', 'move bears#2 to graveyard', ''].join('\n'));
-  assert.deepEqual(titles(codeLenses(doc, newLensMemory())), ['0: 2/2 · Creature — Bear · colorless (×3)', '4: Artifact · colorless · not in play']);
+  assert.deepEqual(titles(codeLenses(doc, newLensMemory())), ['0: end of file: 2/2 · Creature — Bear · colorless (×3)', '4: end of file: Artifact · colorless · not in play']);
 });

@@ -68,8 +68,8 @@ test('diagnostics after open and after edits, hover, lenses, quick fix, completi
     const hover = (await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: 8 } })) as { contents: { value: string } };
     assert.match(hover.contents.value, /Gray Ogre/);
     const lenses = (await s.conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command: { title: string } }[];
-    assert.ok(lenses.some((l) => /^3\/5 · Creature — Ogre · red/.test(l.command.title)));
-    assert.ok(lenses.some((l) => /^✗ expected pt 4\/5, got pt 3\/5/.test(l.command.title)));
+    assert.ok(lenses.some((l) => /^end of file: 3\/5 · Creature — Ogre · red/.test(l.command.title)));
+    assert.ok(lenses.some((l) => /^✗ expected pt 4\/5 · is pt 3\/5/.test(l.command.title)));
     const actions = (await s.conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line, character: 0 }, end: { line, character: 20 } }, context: { diagnostics: [] } })) as { edit: { changes: Record<string, { newText: string }[]> } }[];
     assert.equal(actions[0]!.edit.changes[uri]![0]!.newText, '3/5');
     const items = (await s.conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line, character: 0 } })) as { label: string }[];
@@ -80,6 +80,28 @@ test('diagnostics after open and after edits, hover, lenses, quick fix, completi
     assert.equal(analysis.expectations.filter((e) => !e.passed).length, 1);
     await s.conn.sendNotification('textDocument/didClose', { textDocument: { uri } });
     await waitFor(() => (s.diagnostics.get(uri)!.at(-1)!.diagnostics.length === 0 ? true : undefined));
+  } finally {
+    await stop(s);
+  }
+});
+
+test('state-based actions reach Problems only after the setting asks for them, and leave when it stops', async () => {
+  const s = start();
+  try {
+    await init(s);
+    const uri = 'file:///sba.layers';
+    const text = 'card bears\n  type Creature — Bear\n  pt 2/2\nenter bears\nput two -1/-1 counters on bears\nexpect bears: zone graveyard\n';
+    await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'layers', version: 1, text } });
+    const first = await waitFor(() => s.diagnostics.get(uri)?.find((d) => d.version === 1));
+    assert.deepEqual(first.diagnostics, [], 'no state-based action in Problems by default');
+    const count = () => s.diagnostics.get(uri)!.length;
+    const published = count();
+    await s.conn.sendNotification('workspace/didChangeConfiguration', { settings: { layerlens: { diagnostics: { stateBasedActions: true } } } });
+    const on = await waitFor(() => (count() > published ? s.diagnostics.get(uri)!.at(-1) : undefined));
+    assert.deepEqual(on.diagnostics.map((d) => [d.code, d.severity]), [['sba', 3]]);
+    await s.conn.sendNotification('workspace/didChangeConfiguration', { settings: { layerlens: { diagnostics: { stateBasedActions: false } } } });
+    const off = await waitFor(() => (count() > published + 1 ? s.diagnostics.get(uri)!.at(-1) : undefined));
+    assert.deepEqual(off.diagnostics, []);
   } finally {
     await stop(s);
   }
@@ -121,6 +143,63 @@ test('fuzz: thousands of random edits and malformed requests, and the server sti
     const r = (await s.conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } })) as unknown;
     assert.ok(r === null || typeof r === 'object', 'still answers');
     assert.equal(s.proc.exitCode, null, 'still running');
+  } finally {
+    await stop(s);
+  }
+});
+
+/** Exit code of the server process (null when it was killed), waiting up to `ms`. */
+function exited(proc: ChildProcess, ms = 10_000): Promise<number | null | 'still running'> {
+  return new Promise((resolve) => {
+    if (proc.exitCode !== null) return resolve(proc.exitCode);
+    const t = setTimeout(() => resolve('still running'), ms);
+    proc.on('exit', (code) => {
+      clearTimeout(t);
+      resolve(code);
+    });
+  });
+}
+
+test('a broken stream (bad Content-Length) ends the server, so that the client can start a new one', async () => {
+  const proc = spawn(process.execPath, ['dist/server.js', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let err = '';
+  proc.stderr!.on('data', (b) => (err += String(b)));
+  proc.stdin!.write('Content-Length: 1e308\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}');
+  const code = await exited(proc);
+  proc.kill();
+  assert.equal(code, 1);
+  assert.match(err, /unreadable message/);
+});
+
+test('the server ends when its input closes (the client is gone)', async () => {
+  const s = start();
+  await init(s);
+  s.proc.stdin!.end();
+  const code = await exited(s.proc);
+  s.conn.dispose();
+  s.proc.kill();
+  assert.notEqual(code, 'still running');
+});
+
+test('parse-only requests are answered while a long analysis runs', async () => {
+  // 40 permanents, 10 anthems, 120 events: the analysis takes many slices.
+  const lines = ['players Alice, Bob'];
+  for (let i = 0; i < 40; i++) lines.push(`card "Bear ${i}" as b${i}`, '  type Creature — Bear', '  pt 2/2');
+  for (let i = 0; i < 10; i++) lines.push(`card "Anthem ${i}" as a${i}`, '  type Enchantment', '  text Creatures you control get +1/+1.');
+  lines.push(`enter ${[...Array(40).keys()].map((i) => `b${i}`).join(', ')}`);
+  for (let i = 0; i < 120; i++) lines.push(i % 2 ? `enter a${i % 10}` : `resolve "Target creature gets +1/+1 until end of turn." targeting b${i % 40}`);
+  const s = start();
+  try {
+    await init(s);
+    const uri = 'file:///long.layers';
+    const order: string[] = [];
+    s.conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) => void (p.uri === uri && order.push('diagnostics')));
+    await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'layers', version: 1, text: lines.join('\n') } });
+    const folds = await s.conn.sendRequest('textDocument/foldingRange', { textDocument: { uri } });
+    order.push('folding');
+    assert.ok(Array.isArray(folds) && folds.length >= 50, 'one fold per card block');
+    await waitFor(() => (order.includes('diagnostics') ? true : undefined), 120_000);
+    assert.deepEqual(order, ['folding', 'diagnostics'], 'folding did not wait for the engine');
   } finally {
     await stop(s);
   }

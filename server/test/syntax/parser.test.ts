@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import type { Diagnostic, EventStatement, EventSyntax, ExpectStatement, ExpectSyntax, Fact, FactSyntax, LayersFile, Range } from '../../src/syntax/ast';
+import { analyze } from '../../src/engine/analyze';
 import { parseLayers } from '../../src/syntax/parser';
 
 /** The event variant whose kind includes K (`destroy` shares its variant with `sacrifice` and `exile`). */
@@ -170,6 +171,24 @@ test('blocks: tabs and spaces, blank and comment lines inside, the block ends at
   const g = ok('\tcard c\n\t\ttype Land\n\t   text Flying\n\tenter c');
   assert.equal(g.objects[0]!.texts.length, 1);
   assert.equal(g.statements.length, 1);
+});
+
+test('any consistent indentation: 2 spaces, 4 spaces or a tab per level read the same (what an editor may insert)', () => {
+  // 613.4c: Glorious Anthem's +1/+1 on Gray Ogre; the block structure is all that differs.
+  const scenario = (unit: string) =>
+    ['card "Gray Ogre" as ogre', `${unit}cost {2}{R}`, `${unit}type Creature — Ogre`, `${unit}pt 2/2`, 'card "Glorious Anthem" as anthem', `${unit}type Enchantment`, `${unit}text Creatures you control get +1/+1.`, 'enter ogre, anthem', 'expect ogre 3/3'].join('\n');
+  // Everything but positions: the columns move with the indentation.
+  const shape = (f: LayersFile) => JSON.stringify({ objects: f.objects, statements: f.statements }, (k, v) => (k === 'range' || k.endsWith('Range') ? undefined : v));
+  const two = ok(scenario('  '));
+  assert.equal(two.objects.length, 2);
+  assert.equal(two.objects[1]!.texts.length, 1);
+  for (const unit of ['    ', '\t', '\t\t', ' ']) {
+    const f = ok(scenario(unit));
+    assert.equal(shape(f), shape(two), JSON.stringify(unit));
+    assert.equal(f.objects[0]!.range.end.line, 3, `${JSON.stringify(unit)}: the Ogre's block ends at its pt line`);
+  }
+  const analysis = analyze(parseLayers(scenario('\t'), 'tab.layers'));
+  assert.deepEqual(analysis.expectations.map((e) => [e.passed, e.actual]), [[true, 'pt 3/3']]);
 });
 
 // ---------------------------------------------------------------------------

@@ -13,17 +13,17 @@ function expectLines(doc: vscode.TextDocument): number {
   return doc.getText().split('\n').filter((l) => /^\s*expect\b/.test(l)).length;
 }
 
-test('the status bar shows ✓ passed ✗ failed for the active file', async () => {
+test('the status bar shows Layerlens ✓ passed ✗ failed for the active file', async () => {
   const good = await openEditor(GOOD);
   const n = expectLines(good.document);
-  const ok = await askPage({ kind: 'text', selector: STATUS_ITEMS, pattern: `^✓ ${n} ✗ 0$` });
-  assert.ok(ok.ok, `status bar for ${GOOD}: wanted "✓ ${n} ✗ 0", items: ${JSON.stringify(ok.texts)}`);
+  const ok = await askPage({ kind: 'text', selector: STATUS_ITEMS, pattern: `^Layerlens ✓ ${n} ✗ 0$` });
+  assert.ok(ok.ok, `status bar for ${GOOD}: wanted "Layerlens ✓ ${n} ✗ 0", items: ${JSON.stringify(ok.texts)}`);
 
   const { uri } = writeFailingCopy();
   await openEditor(uri);
-  const bad = await askPage({ kind: 'text', selector: STATUS_ITEMS, pattern: `^✓ ${n - 1} ✗ 1$` });
-  assert.ok(bad.ok, `status bar for the broken copy: wanted "✓ ${n - 1} ✗ 1", items: ${JSON.stringify(bad.texts)}`);
-  log(`    status bar: "✓ ${n} ✗ 0", then "✓ ${n - 1} ✗ 1"`);
+  const bad = await askPage({ kind: 'text', selector: STATUS_ITEMS, pattern: `^Layerlens ✓ ${n - 1} ✗ 1$` });
+  assert.ok(bad.ok, `status bar for the broken copy: wanted "Layerlens ✓ ${n - 1} ✗ 1", items: ${JSON.stringify(bad.texts)}`);
+  log(`    status bar: "Layerlens ✓ ${n} ✗ 0", then "Layerlens ✓ ${n - 1} ✗ 1"`);
 });
 
 test('running a file in the Test Explorer marks every expect line passed or failed', async () => {

@@ -1,0 +1,105 @@
+// Returning objects (400.7, 110.2): `Return target creature to its owner's
+// hand`, `return up to two target creatures to their owners' hands`, `return
+// target creature card from your graveyard to your hand`, `return ~ from your
+// graveyard to the battlefield tapped`, `return all land cards from your
+// graveyard to the battlefield`, `return a creature card from your graveyard
+// to your hand` (the card is the player's choice: `choosing NAME`).
+
+import type { Action, Filter, PlayerRef, Selector, Zone } from './ir';
+import { objectsOf, zoneOf } from './actions';
+import { emptyFilter, parsePlayer, parseSelector, type ReadState } from './selector';
+import type { Words } from './words';
+
+/** `from your graveyard`, `from a graveyard`, `from an opponent's graveyard`, `from their graveyard`: whose graveyard, or undefined. */
+export function fromGraveyard(c: Words, st: ReadState): { owner?: PlayerRef; said: string } | undefined {
+  const at = c.save();
+  if (!c.opt('from')) return undefined;
+  let owner: PlayerRef | undefined;
+  if (c.opt('a', 'graveyard') || c.opt('graveyards')) return { said: c.slice(at, c.i) };
+  if (c.opt('your', 'graveyard')) owner = { kind: 'you' };
+  else if (c.opt('an', "opponent's", 'graveyard')) owner = { kind: 'opponents' };
+  else if (c.opt('their', 'graveyard') || c.opt('its', "owner's", 'graveyard') || c.opt('their', "owners'", 'graveyards')) owner = st.lastPlayer ?? { kind: 'each-player' };
+  else {
+    const p = parsePlayer(c, st);
+    if (p && c.opt('graveyard')) owner = p;
+    else {
+      c.restore(at);
+      c.next();
+      c.expect('whose graveyard (`your graveyard`, `a graveyard`, `an opponent\'s graveyard`)');
+      c.restore(at);
+      return undefined;
+    }
+  }
+  return { owner, said: c.slice(at, c.i) };
+}
+
+/** The object read before `from … graveyard` now lives in graveyards: a filter says so; a target's noun keeps the words. */
+export function inGraveyard(object: Selector, from: { owner?: PlayerRef; said: string }): Selector {
+  if (object.kind === 'filter') {
+    const set = (f: Filter): Filter => ({ ...f, zones: ['graveyard'], ...(from.owner ? { owner: from.owner } : {}), anyOf: f.anyOf?.map(set) });
+    return { kind: 'filter', filter: set(object.filter) };
+  }
+  if (object.kind === 'object' && object.ref.kind === 'target') return { kind: 'object', ref: { ...object.ref, noun: `${object.ref.noun} ${from.said}` } };
+  return object;
+}
+
+/** `tapped`, `under your control`, `under its owner's control` after `to the battlefield`. */
+export function entering(c: Words, st: ReadState): { tapped?: boolean; controller?: PlayerRef } {
+  const out: { tapped?: boolean; controller?: PlayerRef } = {};
+  for (;;) {
+    if (c.opt('tapped')) out.tapped = true;
+    // Entering under its owner's control is what a return does anyway (110.2).
+    else if (c.oneOf(['under', 'its', "owner's", 'control'], ['under', 'their', "owners'", 'control'], ['under', 'their', "owner's", 'control'])) continue;
+    else if (c.is('under')) {
+      const at = c.save();
+      c.next();
+      const p = parsePlayer(c, st);
+      if (!p || !c.opt('control')) {
+        c.restore(at);
+        return out;
+      }
+      out.controller = p;
+    } else return out;
+  }
+}
+
+/** `a creature card from your graveyard to your hand`: a card of the player's choice. */
+function chosenCard(c: Words, st: ReadState, start: number): Action | undefined {
+  const at = c.save();
+  if (!c.opt('a') && !c.opt('an')) return undefined;
+  const f = parseSelector(c, st);
+  const from = f && fromGraveyard(c, st);
+  if (!f || !from || !c.eat('to')) {
+    c.restore(at);
+    return undefined;
+  }
+  const to = zoneOf(c);
+  if (to !== 'hand' && to !== 'battlefield') {
+    c.restore(at);
+    return undefined;
+  }
+  const filter: Filter = { ...emptyFilter(), ...f, zones: ['graveyard'] };
+  return { kind: 'return-from-graveyard', player: from.owner ?? { kind: 'you' }, filter, to, span: c.span(start, c.i) };
+}
+
+/** After `return` (or `returns`): the whole clause, or undefined (cursor unchanged). */
+export function parseReturn(c: Words, st: ReadState, start: number): Action | undefined {
+  const chosen = chosenCard(c, st, start);
+  if (chosen) return chosen;
+  const at = c.save();
+  let object = objectsOf(c, st);
+  if (!object) return undefined;
+  const from = fromGraveyard(c, st);
+  if (from) object = inGraveyard(object, from);
+  if (!c.eat('to')) {
+    c.restore(at);
+    return undefined;
+  }
+  const to: Zone | undefined = zoneOf(c);
+  if (!to) {
+    c.restore(at);
+    return undefined;
+  }
+  const how = to === 'battlefield' ? entering(c, st) : {};
+  return { kind: 'move', object, to, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), span: c.span(start, c.i) };
+}

@@ -1,0 +1,76 @@
+// Answers an event gives with `choosing` to what the scenario does not
+// record: a yes/no fact about the past (`if you cast it from your hand`), an
+// optional act as a permanent enters (`you may pay 2 life`), or a number
+// (`for each time it was kicked`, a die roll). A yes/no question with no
+// answer is explored both ways, as each outcome of its own (like 616.1).
+
+import type { Condition, Expr } from '../effects/ir';
+import type { ChoicePool } from './choices';
+
+/** The yes/no answers to explore: the one given with `choosing yes|no`, or both. */
+export function yesNo(pool: ChoicePool): boolean[] {
+  const v = pool.takeYesNo();
+  return v === undefined ? [true, false] : [v];
+}
+
+/** `choosing 3` or `choosing X=3` for a number the scenario does not record. */
+export function numberAnswer(pool: ChoicePool): number | undefined {
+  const v = pool.take((s) => /^-?\d+$/.test(s.trim()) || /^x\s*=\s*-?\d+$/i.test(s.trim()));
+  if (v === undefined) return undefined;
+  return Number(v.includes('=') ? v.split('=')[1] : v);
+}
+
+/** Every `answer` inside a condition. */
+export function questions(c: Condition | undefined): string[] {
+  if (!c) return [];
+  if (c.kind === 'answer') return [c.question];
+  if (c.kind === 'not') return questions(c.condition);
+  if (c.kind === 'all') return c.conditions.flatMap(questions);
+  return [];
+}
+
+/** The condition with each question replaced by its answer (in order). */
+export function answerCondition(c: Condition, answers: boolean[]): Condition {
+  let i = 0;
+  const walk = (x: Condition): Condition => {
+    if (x.kind === 'answer') return answers[i++] ? { kind: 'all', conditions: [] } : { kind: 'not', condition: { kind: 'all', conditions: [] } };
+    if (x.kind === 'not') return { kind: 'not', condition: walk(x.condition) };
+    if (x.kind === 'all') return { kind: 'all', conditions: x.conditions.map(walk) };
+    return x;
+  };
+  return walk(c);
+}
+
+/** The expression with `X` and each `answer` replaced by the event's answers; `missing` lists what had none. */
+export function answerExpr(e: Expr, pool: ChoicePool, x: number | undefined, missing: string[]): Expr {
+  switch (e.kind) {
+    case 'x': {
+      const v = pool.takeX() ?? x;
+      if (v === undefined) missing.push('X');
+      return { kind: 'const', value: v ?? 0 };
+    }
+    case 'answer': {
+      const v = numberAnswer(pool);
+      if (v === undefined) missing.push(e.what);
+      return { kind: 'const', value: v ?? 0 };
+    }
+    case 'times':
+      return { ...e, expr: answerExpr(e.expr, pool, x, missing) };
+    case 'neg':
+      return { ...e, expr: answerExpr(e.expr, pool, x, missing) };
+    case 'sum':
+      return { ...e, terms: e.terms.map((t) => answerExpr(t, pool, x, missing)) };
+    default:
+      return e;
+  }
+}
+
+/** Every yes/no combination for `n` questions, narrowed by the answers given. */
+export function answerSets(n: number, pool: ChoicePool): boolean[][] {
+  let sets: boolean[][] = [[]];
+  for (let i = 0; i < n; i++) {
+    const opts = yesNo(pool);
+    sets = sets.flatMap((s) => opts.map((b) => [...s, b]));
+  }
+  return sets;
+}

@@ -1,0 +1,116 @@
+// Replay from the first changed statement (issue 9). An analysis remembers,
+// next to what it reports, the games after each statement; the next analysis
+// of the same document starts from the last statement the edit left
+// unchanged, and reuses the compiled declarations when no declaration moved.
+// Sound because games are never changed after their snapshot (every event
+// works on clones) and a statement's result depends only on the declarations
+// and the statements before it. `LAYERLENS_CHECK_INCREMENTAL=1` compares every
+// resumed analysis with a full one and throws on the first difference.
+
+import type { Diagnostic, LayersFile, Position, Range } from '../syntax/ast';
+import type { Game, EngineEnv } from './game';
+import type { BuiltObjects } from './objects';
+import type { Analysis, ExpectationResult, Snapshot } from './results';
+import { fingerprint } from './views';
+
+/** The state after one statement, and how much had been reported by then. */
+export interface ResumePoint {
+  /** The games after the statement (frozen copies once a later event ran). */
+  held: { game: Game }[];
+  reported: number;
+  expectations: number;
+}
+
+export type LoopsSeen = Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>;
+
+/** What an analysis keeps so that the next one can resume from it. */
+export interface Memory {
+  players: string[];
+  built: BuiltObjects;
+  env: EngineEnv;
+  initial: Snapshot;
+  initialGames: Game[];
+  snapshots: Snapshot[];
+  points: ResumePoint[];
+  reported: Diagnostic[];
+  expectations: ExpectationResult[];
+  loopsSeen: LoopsSeen;
+}
+
+/** A memory and the first statement that must run again. */
+export type Reuse = Memory & { from: number };
+
+const memories = new WeakMap<Analysis, Memory>();
+
+export function remember(analysis: Analysis, memory: Memory): void {
+  memories.set(analysis, memory);
+}
+
+/** Offset of the first character where the two texts differ (the shorter length when one is a prefix). */
+export function firstDifference(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  let i = 0;
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+function positionAt(text: string, offset: number): Position {
+  let line = 0;
+  let start = 0;
+  for (let i = 0; i < offset; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      start = i + 1;
+    }
+  }
+  return { line, character: offset - start };
+}
+
+const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character < q.character);
+
+/** Every declaration (scenario, players, cards, tokens) ends before `at`. */
+function declarationsBefore(file: LayersFile, at: Position): boolean {
+  const decls = [file.scenario?.range, file.players?.range, ...file.objects.map((o) => o.range)];
+  return decls.every((r) => !r || before(r.end, at));
+}
+
+/**
+ * What can be reused from `previous` for `file`: undefined when nothing can
+ * (no previous analysis, or a declaration changed or moved).
+ */
+export function reusable(file: LayersFile, previous: Analysis | undefined): Reuse | undefined {
+  const memory = previous && memories.get(previous);
+  if (!previous || !memory) return undefined;
+  const old = previous.file;
+  if (old.text === file.text) return { ...memory, from: Math.min(memory.points.length, file.statements.length) };
+  const d = firstDifference(old.text, file.text);
+  // Positions before the first difference are the same in both texts.
+  const at = positionAt(file.text, d);
+  if (!declarationsBefore(file, at) || !declarationsBefore(old, at)) return undefined;
+  if (file.objects.length !== old.objects.length) return undefined;
+  let from = file.statements.findIndex((s) => !before(s.range.end, at));
+  if (from < 0) from = file.statements.length;
+  from = Math.min(from, memory.points.length, old.statements.length);
+  return { ...memory, from };
+}
+
+/** Check mode: the resumed analysis must equal a full one, statement by statement. */
+export function checkIncremental(resumed: Analysis, full: Analysis): void {
+  const a = memories.get(resumed);
+  const b = memories.get(full);
+  const fail = (what: string) => {
+    throw new Error(`incremental analysis differs from a full one (${what}) in ${resumed.file.uri}`);
+  };
+  if (!a || !b) fail('no memory');
+  if (JSON.stringify(resumed.diagnostics) !== JSON.stringify(full.diagnostics)) fail('diagnostics');
+  if (JSON.stringify(resumed.expectations) !== JSON.stringify(full.expectations)) fail('expectations');
+  if (a!.points.length !== b!.points.length) fail('number of statements');
+  a!.points.forEach((p, i) => {
+    const x = p.held.map((h) => fingerprint(h.game)).join('\n--\n');
+    const y = b!.points[i]!.held.map((h) => fingerprint(h.game)).join('\n--\n');
+    if (x !== y) fail(`state after statement ${i + 1}`);
+  });
+}
+
+export const CHECK_INCREMENTAL = typeof process !== 'undefined' && process.env?.LAYERLENS_CHECK_INCREMENTAL === '1';

@@ -1,0 +1,17 @@
+// Array helpers that stay safe on hostile input. `target.push(...items)`
+// passes every item as an argument, and a few hundred thousand arguments
+// overflow the stack (a 1 MB `text` line of keywords is enough): anything
+// whose length the user's file decides goes through these instead.
+
+/** Append `items` to `target` one by one (no argument spreading); returns `target`. */
+export function append<T>(target: T[], items: readonly T[]): T[] {
+  for (const x of items) target.push(x);
+  return target;
+}
+
+/** The largest value, or `empty` for none; `Math.max(...xs)` without spreading. */
+export function maxOf(xs: readonly number[], empty = -Infinity): number {
+  let m = empty;
+  for (const x of xs) if (x > m) m = x;
+  return m;
+}
