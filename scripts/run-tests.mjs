@@ -1,4 +1,5 @@
-// Runs every unit, property and golden test with Node's own test runner.
+// Runs every unit, property and golden test with Node's own test runner, in
+// the incremental check mode.
 // (Node 20's --test does not expand globs, so the files are listed here.)
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,5 +23,9 @@ if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
+// Check mode (issue 9, engine/resume.ts): every resumed analysis the tests make
+// is compared with a full one and throws on the first difference. On unless
+// the caller sets LAYERLENS_CHECK_INCREMENTAL=0.
+const env = { ...process.env, LAYERLENS_CHECK_INCREMENTAL: process.env.LAYERLENS_CHECK_INCREMENTAL ?? '1' };
+const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit', env });
 process.exit(r.status ?? 1);

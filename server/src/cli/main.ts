@@ -6,18 +6,16 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze } from '../engine/analyze';
-import type { Analysis } from '../engine/results';
-import type { LayersFile } from '../syntax/ast';
-import { parseLayers } from '../syntax/parser';
 import { parseArgs, USAGE, type RunOptions } from './args';
 import { collectFiles } from './files';
 import { append } from '../util/arrays';
+import { checkFile, type FileOutcome } from './check';
 import { COLOR, PLAIN, plural, printable, type Style } from './format';
-import { fileJson, type JsonFile } from './json';
-import { readingLines } from './readings';
-import { reportFile, summarize, type FileSummary } from './report';
-import { traceFile } from './trace';
+import type { JsonFile } from './json';
+import type { FileSummary } from './report';
+import { checkInWorkers, isRunWorker, resolveJobs, serveAsWorker } from './workers';
+
+export { analyzeFile } from './check';
 
 /** Baked in by esbuild.mjs from package.json; absent when run from source. */
 declare const LAYERLENS_VERSION: string | undefined;
@@ -28,6 +26,8 @@ export interface RunEnv {
   /** NO_COLOR is set (https://no-color.org). */
   noColor: boolean;
   version: string;
+  /** LAYERLENS_WORKERS, the number of worker threads when `--jobs` is not given. */
+  workers?: string;
 }
 
 export interface RunResult {
@@ -36,68 +36,17 @@ export interface RunResult {
   stderr: string;
 }
 
-const ZERO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
+/** What a run does once its arguments are read: an answer already (help, usage error), or files to check. */
+type Plan = { done: RunResult } | { done?: undefined; options: RunOptions; files: string[]; jobs: number; stderr: string; code: number };
 
-function internalError(e: unknown, what: string) {
-  const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
-  return { range: ZERO_RANGE, severity: 'error' as const, code: 'internal', message: `internal error while ${what}: ${text}` };
-}
-
-function emptyAnalysis(file: LayersFile): Analysis {
-  const none = { statementIndex: -1, outcomes: [] };
-  return { file, diagnostics: [...file.diagnostics], snapshots: [], initial: none, expectations: [], final: none };
-}
-
-/** Parse and analyse one file; a failure of the parser or the engine becomes an error diagnostic, never a crash. */
-export function analyzeFile(path: string, text: string): Analysis {
-  let file: LayersFile;
-  try {
-    file = parseLayers(text, path);
-  } catch (e) {
-    file = { uri: path, text, objects: [], statements: [], comments: [], diagnostics: [internalError(e, 'parsing')] };
-    return emptyAnalysis(file);
-  }
-  try {
-    return analyze(file);
-  } catch (e) {
-    const a = emptyAnalysis(file);
-    a.diagnostics.push(internalError(e, 'analysing'));
-    return a;
-  }
-}
-
-/** The report (and trace) of one file; a formatting failure still says which file and why. */
-function renderFile(path: string, a: Analysis, o: RunOptions, style: Style): { lines: string[]; internal: boolean } {
-  try {
-    const lines = reportFile(path, a, style);
-    if (o.readings) append(lines, ['', ...readingLines(a, style)]);
-    if (o.trace) append(lines, ['', ...traceFile(a, style)]);
-    return { lines: lines.map(printable), internal: false };
-  } catch (e) {
-    const d = internalError(e, 'writing the report');
-    return { lines: [style.bold(path), `${path}:1:1: ${style.red('error')}: ${d.message} [internal]`].map(printable), internal: true };
-  }
-}
-
-function jsonFile(path: string, a: Analysis, trace: boolean): JsonFile {
-  try {
-    return fileJson(path, a, trace);
-  } catch (e) {
-    return { file: path, diagnostics: [internalError(e, 'writing JSON')], expectations: [], objects: [], players: [], loops: [] };
-  }
-}
-
-function totalLine(t: FileSummary & { files: number }, s: Style): string {
-  const verdict = t.failed || t.errors ? s.red('FAILED') : s.green('OK');
-  return `${verdict}: ${plural(t.files, 'file')}, ${plural(t.passed, 'expectation')} passed, ${t.failed} failed, ${plural(t.errors, 'error')}, ${plural(t.warnings, 'warning')}`;
-}
-
-export function run(argv: readonly string[], env: RunEnv): RunResult {
+function plan(argv: readonly string[], env: RunEnv): Plan {
   const parsed = parseArgs(argv, env.isTTY && !env.noColor);
-  if (!parsed.ok) return { code: 2, stdout: '', stderr: `layerlens: ${parsed.error}\n\n${USAGE}\n` };
+  if (!parsed.ok) return { done: usageError(parsed.error) };
   const o = parsed.options;
-  if (o.command === 'help') return { code: 0, stdout: `${USAGE}\n`, stderr: '' };
-  if (o.command === 'version') return { code: 0, stdout: `layerlens ${env.version}\n`, stderr: '' };
+  if (o.command === 'help') return { done: { code: 0, stdout: `${USAGE}\n`, stderr: '' } };
+  if (o.command === 'version') return { done: { code: 0, stdout: `layerlens ${env.version}\n`, stderr: '' } };
+  const jobs = resolveJobs(o.jobs, env.workers);
+  if (typeof jobs !== 'number') return { done: usageError(jobs.error) };
   const { files, problems } = collectFiles(o.paths);
   let stderr = problems.map((p) => `layerlens: cannot read "${p.path}": ${p.reason}\n`).join('');
   let code = problems.length ? 2 : 0;
@@ -105,27 +54,35 @@ export function run(argv: readonly string[], env: RunEnv): RunResult {
     stderr += `layerlens: no .layers files found in ${o.paths.join(', ')}\n`;
     code = 2;
   }
+  return { options: o, files, jobs, stderr, code };
+}
+
+function usageError(error: string): RunResult {
+  return { code: 2, stdout: '', stderr: `layerlens: ${error}\n\n${USAGE}\n` };
+}
+
+function totalLine(t: FileSummary & { files: number }, s: Style): string {
+  const verdict = t.failed || t.errors ? s.red('FAILED') : s.green('OK');
+  return `${verdict}: ${plural(t.files, 'file')}, ${plural(t.passed, 'expectation')} passed, ${t.failed} failed, ${plural(t.errors, 'error')}, ${plural(t.warnings, 'warning')}`;
+}
+
+/** The run's output from the outcomes of its files, in the order of the file list. */
+function finish(p: Exclude<Plan, { done: RunResult }>, outcomes: readonly FileOutcome[]): RunResult {
+  const o = p.options;
+  let { stderr, code } = p;
   const style = o.color && !o.json ? COLOR : PLAIN;
   const out: string[] = [];
   const json: JsonFile[] = [];
   const total = { files: 0, passed: 0, failed: 0, errors: 0, warnings: 0 };
-  for (const f of files) {
-    let text: string;
-    try {
-      text = readFileSync(f, 'utf8');
-    } catch (e) {
-      stderr += `layerlens: cannot read "${f}": ${(e as Error).message}\n`;
+  for (const f of outcomes) {
+    if (f.kind === 'unreadable') {
+      stderr += `layerlens: cannot read "${f.path}": ${f.message}\n`;
       code = 2;
       continue;
     }
-    const a = analyzeFile(f, text);
-    const sum = summarize(a);
-    if (o.json) json.push(jsonFile(f, a, o.trace));
-    else {
-      const r = renderFile(f, a, o, style);
-      if (r.internal) sum.errors++;
-      append(out, r.lines).push('');
-    }
+    const sum = f.summary;
+    if (f.json) json.push(f.json);
+    if (f.lines) append(out, f.lines).push('');
     total.files++;
     total.passed += sum.passed;
     total.failed += sum.failed;
@@ -141,6 +98,25 @@ export function run(argv: readonly string[], env: RunEnv): RunResult {
   return { code, stdout: `${out.join('\n')}\n`, stderr };
 }
 
+/** A run in this thread, one file after another (whatever `--jobs` says). */
+export function run(argv: readonly string[], env: RunEnv): RunResult {
+  const p = plan(argv, env);
+  if (p.done) return p.done;
+  return finish(p, p.files.map((f) => checkFile(f, p.options)));
+}
+
+/**
+ * A run with `--jobs` / LAYERLENS_WORKERS worker threads when there are
+ * several files; `script` is the file a worker starts (the bundle itself).
+ * Same output as `run`.
+ */
+export async function runParallel(argv: readonly string[], env: RunEnv, script?: string): Promise<RunResult> {
+  const p = plan(argv, env);
+  if (p.done) return p.done;
+  if (p.jobs <= 1 || p.files.length <= 1) return finish(p, p.files.map((f) => checkFile(f, p.options)));
+  return finish(p, await checkInWorkers(p.files, p.options, p.jobs, script));
+}
+
 /** The version baked in at build time, else package.json next to the bundle or the sources. */
 export function version(): string {
   if (typeof LAYERLENS_VERSION === 'string') return LAYERLENS_VERSION;
@@ -154,7 +130,7 @@ export function version(): string {
   return '0.0.0';
 }
 
-function main(): void {
+async function main(): Promise<void> {
   // `layerlens run … | head` closes the pipe early; that is not an error.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
@@ -163,10 +139,12 @@ function main(): void {
     });
   }
   const noColor = !!process.env.NO_COLOR || process.env.TERM === 'dumb';
-  const r = run(process.argv.slice(2), { isTTY: !!process.stdout.isTTY, noColor, version: version() });
+  const r = await runParallel(process.argv.slice(2), { isTTY: !!process.stdout.isTTY, noColor, version: version(), workers: process.env.LAYERLENS_WORKERS });
   process.stdout.write(r.stdout);
   process.stderr.write(r.stderr);
   process.exitCode = r.code;
 }
 
-if (require.main === module) main();
+// The bundle is also the worker of a parallel run (workers.ts).
+if (isRunWorker()) serveAsWorker();
+else if (require.main === module) void main();
