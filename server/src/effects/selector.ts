@@ -41,7 +41,10 @@ function nameWords(name: string): string[] {
 
 /** Match a name (the card's own, its short name, or another declared one) at the cursor, allowing a trailing `'s`. */
 function eatName(c: Words, name: string): boolean {
-  const ws = nameWords(name);
+  return eatNameWords(c, nameWords(name));
+}
+
+function eatNameWords(c: Words, ws: readonly string[]): boolean {
   if (!ws.length) return false;
   const at = c.save();
   for (let k = 0; k < ws.length; k++) {
@@ -60,6 +63,71 @@ function eatName(c: Words, name: string): boolean {
     return false;
   }
   return true;
+}
+
+/** One declared name, ready to match: its words, lower-case, and its place among the longest-first names. */
+interface NameEntry {
+  name: string;
+  lower: string;
+  words: string[];
+  rank: number;
+}
+
+/**
+ * The declared names of a file, longest first (a longer name wins over a
+ * shorter one it begins with), indexed by their first word so that a phrase
+ * tries only the names that can start there: declaring N cards costs O(N),
+ * not O(N²). Built once per list of names (one list per analysis).
+ */
+interface NameIndex {
+  /** Longest first, in declaration order among equal lengths. */
+  ordered: NameEntry[];
+  byFirstWord: Map<string, NameEntry[]>;
+  /** Every name, lower-case, for `NAME controls`. */
+  lower: Set<string>;
+}
+
+const nameIndexes = new WeakMap<readonly string[], NameIndex>();
+
+function nameIndex(names: readonly string[]): NameIndex {
+  let idx = nameIndexes.get(names);
+  if (idx) return idx;
+  const ordered = [...names].sort((a, b) => b.length - a.length).map((name, rank): NameEntry => ({ name, lower: name.toLowerCase(), words: nameWords(name), rank }));
+  const byFirstWord = new Map<string, NameEntry[]>();
+  for (const e of ordered) {
+    if (!e.words.length) continue;
+    const first = e.words[0]!.replace(/,$/, '');
+    let list = byFirstWord.get(first);
+    if (!list) byFirstWord.set(first, (list = []));
+    list.push(e);
+  }
+  idx = { ordered, byFirstWord, lower: new Set(ordered.map((e) => e.lower)) };
+  nameIndexes.set(names, idx);
+  return idx;
+}
+
+/** Another declared object named at the cursor (the longest name that matches), or undefined. */
+function eatKnownName(c: Words, ctx: CompileContext): string | undefined {
+  const idx = nameIndex(ctx.knownNames);
+  const own = ctx.cardName.toLowerCase();
+  const x = c.peek();
+  let candidates: NameEntry[];
+  if (!x) {
+    // At the end of the text any name matches (eatNameWords says so): the longest one, as before.
+    candidates = idx.ordered;
+  } else {
+    // The first word as written, or a one-word name followed by `'s` / `'`.
+    const keys = [x.w];
+    if (x.w.endsWith("'s")) keys.push(x.w.slice(0, -2));
+    else if (x.w.endsWith("'")) keys.push(x.w.slice(0, -1));
+    candidates = keys.flatMap((k) => idx.byFirstWord.get(k) ?? []);
+    if (keys.length > 1) candidates.sort((a, b) => a.rank - b.rank);
+  }
+  for (const e of candidates) {
+    if (e.lower === own) continue;
+    if (eatNameWords(c, e.words)) return e.name;
+  }
+  return undefined;
 }
 
 /** `~`, `this`, `this creature`, the card's name or short name: the source itself. */
@@ -180,10 +248,8 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   }
   c.restore(quantityAt);
   // Other declared objects named in the text.
-  for (const n of [...ctx.knownNames].sort((a, b) => b.length - a.length)) {
-    if (n.toLowerCase() === ctx.cardName.toLowerCase()) continue;
-    if (eatName(c, n)) return { kind: 'object', ref: { kind: 'named', name: n } };
-  }
+  const named = eatKnownName(c, ctx);
+  if (named !== undefined) return { kind: 'object', ref: { kind: 'named', name: named } };
   const p = parsePlayer(c, st);
   if (p) return { kind: 'player', player: p };
   const f = parseSelector(c, st);
@@ -619,7 +685,7 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
     } else {
       const x = c.peek();
       const y = c.peek(1);
-      if (x && y && y.w === 'controls' && st.ctx.knownNames.some((n) => n.toLowerCase() === x.w)) {
+      if (x && y && y.w === 'controls' && nameIndex(st.ctx.knownNames).lower.has(x.w)) {
         c.next();
         c.next();
         f.controller = { kind: 'named', name: x.raw };
