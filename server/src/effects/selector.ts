@@ -178,6 +178,11 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     if (noun === 'player') return { kind: 'player', player: { kind: 'target-player', index: Math.max(0, st.targetPlayers - 1) } };
     return st.last ?? { kind: 'object', ref: { kind: 'it' } };
   }
+  // `the chosen creature` (`As ~ enters, choose a creature.`): the object named by its entry choice.
+  if (c.is('the', 'chosen', 'creature|permanent|artifact|land|enchantment|planeswalker')) {
+    c.i += 3;
+    return { kind: 'object', ref: { kind: 'chosen', index: 0 } };
+  }
   if (c.is('those', 'creatures|permanents|cards')) {
     c.next();
     c.next();
@@ -247,15 +252,49 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun, ...(filter ? { filter } : {}), ...(unchecked ? { unchecked } : {}) }, quantity, st) };
   }
   c.restore(quantityAt);
-  // Other declared objects named in the text.
+  // Other declared objects named in the text. A name binds only where the
+  // text names an object: when the vocabulary reads the same words at least
+  // as far (`White creatures you control`, with White Knight's alias
+  // `white`), they keep their meaning, so no alias changes how a card reads.
   const named = eatKnownName(c, ctx);
-  if (named !== undefined) return { kind: 'object', ref: { kind: 'named', name: named } };
+  if (named !== undefined) {
+    const nameEnd = c.save();
+    c.restore(quantityAt);
+    const restore = snapshot(st);
+    const vocabulary = parsePlayer(c, st) ? c.save() : (c.restore(quantityAt), parseSelector(c, st) ? c.save() : -1);
+    c.restore(quantityAt);
+    restore();
+    // The same words either way: a name of several words (`Serra Angel`, not
+    // the subtypes Serra and Angel), one that ends the clause (`a copy of
+    // angel.`) or one followed by a verb in the singular (`bears gets +2/+2`)
+    // names one object; `Bears get …` stays a selector.
+    const after = c.ws[nameEnd];
+    const one = nameWords(named).length > 1 || !after || after.kind === 'punct' || SINGULAR_VERB.test(after.w);
+    if (vocabulary < nameEnd || (vocabulary === nameEnd && one)) {
+      c.restore(nameEnd);
+      return { kind: 'object', ref: { kind: 'named', name: named } };
+    }
+  }
   const p = parsePlayer(c, st);
   if (p) return { kind: 'player', player: p };
   const f = parseSelector(c, st);
   if (f) return { kind: 'filter', filter: f };
   c.expect('what the effect applies to (a name, `target …`, `enchanted creature`, `creatures you control`, …)');
   return undefined;
+}
+
+/** A verb that agrees with one object (`gets`, `has`, `is`, `becomes`). */
+const SINGULAR_VERB = /^(gets|has|is|becomes|gains|loses|deals|fights|attacks|blocks|enters|dies|can't|doesn't|isn't)$/;
+
+/** Undo what a trial reading bound (targets, pronouns, issues). */
+function snapshot(st: ReadState): () => void {
+  const before = { ...st };
+  const issues = st.issues?.length;
+  return () => {
+    for (const k of Object.keys(st) as (keyof ReadState)[]) if (!(k in before)) delete st[k];
+    Object.assign(st, before);
+    if (st.issues && issues !== undefined) st.issues.length = issues;
+  };
 }
 
 /** `creature`, `artifact creature`, `card`: a noun with no condition (a `spell` is one: it must be on the stack). */

@@ -5,6 +5,7 @@
 
 import type { Ability, AbilityPart, Filter, Layer, Part, Selector } from '../effects/ir';
 import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
+import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
 import { chosen, evalCondition, evalExpr, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
@@ -85,6 +86,18 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
       partsByLayer: partsByLayer(parts),
     };
   });
+}
+
+/** Static abilities' copy effects (`Enchanted creature is a copy of …`) that function now. */
+function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
+  const out: Live[] = [];
+  for (const w of world.values()) {
+    for (const a of w.abilities) {
+      if (a.ability.kind !== 'static' || !functions(w, a)) continue;
+      for (const l of staticLives(w, a)) if (l.partsByLayer.has('1a') && holds(l)) out.push(l);
+    }
+  }
+  return out;
 }
 
 function countersLives(state: GameState): Live[] {
@@ -394,7 +407,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     affectedNow.clear();
     kindNow.clear();
     if (layer === '1a') {
-      applyCopyEffects(state, world, trace);
+      // 613.2a: copy effects have their own order and values (engine/copy.ts).
+      applyCopyLayer(world, {
+        state, env, layers: OBJECT_LAYERS, trace,
+        staticCopies: (w) => staticCopyLives(w, (l) => !l.spec.condition || evalCondition(l.spec.condition, scopeIn(l, w), w, env)),
+        aspects: (x) => aspectsOf(x, '1a'),
+        diff,
+        applied: (live, affected) => applied.set(live.id, { live, affected, layers: ['1a'] }),
+      });
+      continue;
     } else if (layer === '1b') {
       applyFaceDown(world, trace);
       for (const [id, w] of world) copiable.set(id, toCopiable(w));
@@ -557,42 +578,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   return { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players };
 
   // -------------------------------------------------------------------------
-
-  function applyCopyEffects(s: GameState, w: World, tr: typeof trace): void {
-    const copies = s.effects.filter((e) => !e.ended && e.copyValues).sort((a, b) => a.timestamp - b.timestamp);
-    for (const e of copies) {
-      const ids = (e.lockedSet ?? []).flatMap((k) => {
-        const [id, inc] = k.split('@');
-        const o = s.byId.get(id!);
-        return o && String(o.incarnation) === inc && o.zone !== null ? [o] : [];
-      });
-      for (const o of ids) {
-        const before = aspectsOf(w.get(o.id)!, '1a');
-        // 707.2: the copy takes the copiable values, and 707.9b the exceptions are part of them.
-        const values = e.copyValues!;
-        const x = fromValues(o, {
-          ...values,
-          abilities: values.abilities.map((a, i) => ({ ...a, key: `${o.id}/copy/${e.id}/${i}`, origin: 'copied' as const, grantedBy: undefined, grantTimestamp: undefined })),
-        });
-        w.set(o.id, x);
-        const live: Live = {
-          id: e.id, kind: 'resolved', source: s.byId.get(e.sourceId)!, spec: e.spec, timestamp: [e.timestamp], cda: false,
-          bindings: e.bindings, text: e.text, range: e.range, partsByLayer: partsByLayer(e.spec.parts),
-        };
-        for (const p of e.spec.parts) {
-          if (p.kind !== 'copy') continue;
-          const exceptLive = { ...live, partsByLayer: partsByLayer(p.except) };
-          for (const lyr of OBJECT_LAYERS) applyParts(exceptLive, lyr, x, w, env, scopeOf(live));
-        }
-        tr(o.id, {
-          layer: '1a', effectId: e.id, timestamp: [e.timestamp], sourceId: e.sourceId, sourceName: s.byId.get(e.sourceId)?.printed.name ?? '',
-          text: e.text, range: e.range, description: `copy of ${values.name || 'a face-down permanent'} (707.2)`, reason: { kind: 'timestamp' },
-          changes: diff(before, aspectsOf(x, '1a')),
-        });
-        applied.set(e.id, { live, affected: ids.map((o2) => o2.id), layers: ['1a'] });
-      }
-    }
-  }
 
   function applyFaceDown(w: World, tr: typeof trace): void {
     for (const x of w.values()) {

@@ -52,3 +52,147 @@ test('701.6a: "Counter target spell" is not simulated (no stack) and a permanent
 });
 
 
+
+// ---------------------------------------------------------------------------
+// Copy effects (707)
+
+const COPIES = `
+  players Alice, Bob
+  card "Serra Angel" as angel
+    type Creature — Angel
+    pt 4/4
+    text Flying, vigilance
+  card "Grizzly Bears" as bears
+    type Creature — Bear
+    pt 2/2
+  card "Clone" as clone
+    type Creature — Shapeshifter
+    pt 0/0
+    text You may have this creature enter as a copy of any creature on the battlefield.
+`;
+
+test('707.9d: "except it\'s 7/7" does not copy a P/T-defining ability (and the copy of the copy is 7/7 too)', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Nightmare" as nightmare
+      type Creature — Nightmare Horse
+      pt */*
+      text Flying
+      text This creature's power and toughness are each equal to the number of Swamps you control.
+    card "Swamp" as swamp
+      type Basic Land — Swamp
+      copies 3
+    card "Quicksilver Gargantuan" as gargantuan
+      type Creature — Shapeshifter
+      pt 7/7
+      text You may have this creature enter as a copy of any creature on the battlefield, except it's 7/7.
+    card "Clone" as clone
+      type Creature — Shapeshifter
+      pt 0/0
+      text You may have this creature enter as a copy of any creature on the battlefield.
+    enter swamp, nightmare
+    enter gargantuan choosing nightmare
+    enter clone choosing gargantuan
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.equal(pt(finalObject(a, 'nightmare')), '3/3');
+  for (const id of ['gargantuan', 'clone']) {
+    const o = finalObject(a, id);
+    assert.equal(pt(o), '7/7', id);
+    // Flying is copied; the CDA is not.
+    assert.deepEqual(o.chars.abilities.map((x) => x.text), ['Flying'], id);
+  }
+  const step = finalObject(a, 'gargantuan').trace.find((s) => s.layer === '1a')!;
+  assert.match(step.description, /707\.9d/);
+});
+
+test('707.9d: a copy with no exception keeps the CDA', () => {
+  const a = run(COPIES.replace('pt 4/4\n', "pt */*\n    text This creature's power and toughness are each equal to the number of creatures you control.\n") + '  enter angel, bears\n  enter clone choosing angel\n');
+  assert.equal(pt(finalObject(a, 'clone')), '3/3');
+});
+
+test('613.2a, 707.9b: a static "is a copy of …, except …" applies in layer 1, and its exception is copied', () => {
+  const a = run(COPIES + `
+  card "Mirror Aura" as aura
+    type Enchantment — Aura
+    text Enchant creature
+    text Enchanted creature is a copy of angel, except it's an artifact in addition to its other types.
+  enter angel, bears
+  enter aura attached to bears
+  enter clone choosing bears
+  `);
+  assert.deepEqual(problems(a), []);
+  for (const id of ['bears', 'clone']) {
+    const o = finalObject(a, id);
+    assert.equal(o.chars.name, 'Serra Angel', id);
+    assert.deepEqual([...o.chars.types].sort(), ['Artifact', 'Creature'], id);
+    assert.equal(pt(o), '4/4', id);
+  }
+  assert.equal(finalObject(a, 'bears').trace.filter((s) => s.layer === '1a').length, 1);
+});
+
+test('613.8a: a static copy effect waits for the copy effect that changes what it copies', () => {
+  // The Aura (earlier timestamp) copies the Ogre, which became a copy of the Angel later: the Giant is an Angel.
+  const a = run(COPIES + `
+  card "Mirror Aura" as aura
+    type Enchantment — Aura
+    text Enchant creature
+    text Enchanted creature is a copy of ogre.
+  card "Hill Giant" as giant
+    type Creature — Giant
+    pt 3/3
+  card "Gray Ogre" as ogre
+    type Creature — Ogre
+    pt 2/2
+  enter angel, ogre, giant
+  enter aura attached to giant
+  expect giant: name "Gray Ogre"
+  resolve "Gray Ogre becomes a copy of Serra Angel."
+  `);
+  assert.deepEqual(problems(a), []);
+  const giant = finalObject(a, 'giant');
+  assert.equal(giant.chars.name, 'Serra Angel');
+  assert.equal(pt(giant), '4/4');
+  const step = giant.trace.find((s) => s.layer === '1a')!;
+  assert.equal(step.reason.kind, 'dependency');
+});
+
+// ---------------------------------------------------------------------------
+// Names and aliases bind only where the text names an object
+
+test('an alias that is a vocabulary word (`as white`, `as creatures`, `as target`) changes no card\'s reading', () => {
+  const a = run(`
+    players Alice, Bob
+    card "White Knight" as white
+      cost {W}{W}
+      type Creature — Human Knight
+      pt 2/2
+    card "Savannah Lions" as creatures
+      cost {W}
+      type Creature — Cat
+      pt 2/1
+    card "Grizzly Bears" as target
+      cost {1}{G}
+      type Creature — Bear
+      pt 2/2
+    card "Honor of the Pure" as honor
+      type Enchantment
+      text White creatures you control get +1/+1.
+    card "Glorious Anthem" as anthem
+      type Enchantment
+      text Creatures you control get +1/+1.
+    card "Giant Growth" as growth
+      type Instant
+      text Target creature gets +3/+3 until end of turn.
+    enter white, creatures, target, honor, anthem
+    cast growth targeting creatures
+    resolve "white gains flying until end of turn."
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.equal(pt(finalObject(a, 'white')), '4/4');
+  assert.equal(pt(finalObject(a, 'creatures')), '7/6');
+  assert.equal(pt(finalObject(a, 'target')), '3/3');
+  // Where the text names the object, the alias binds.
+  assert.ok(finalObject(a, 'white').chars.abilities.some((x) => x.text.toLowerCase() === 'flying'));
+  assert.ok(!finalObject(a, 'creatures').chars.abilities.some((x) => x.text.toLowerCase() === 'flying'));
+});
