@@ -5,9 +5,11 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { AnalysingFiles } from './analysing';
 import { Config, CONFIG_SECTION } from './config';
 import { restoreLensTooltips } from './middleware';
-import { Requests, type AnalysisResult, type ReportResult, type RequestMap, type RequestMethod, type TraceResult } from './protocol';
+import { Notifications, Requests, type AnalysisResult, type ReportResult, type RequestMap, type RequestMethod, type TraceResult } from './protocol';
+import { RestartingErrorHandler } from './restart';
 
 export const LANGUAGE_ID = 'layers';
 export const REPORT_CHANNEL = 'Layerlens';
@@ -37,6 +39,16 @@ export class Ctx implements vscode.Disposable {
   private readonly clientChanged = new vscode.EventEmitter<LanguageClient | undefined>();
   /** Fires after the client (re)starts or stops; listeners refresh what they show. */
   readonly onDidChangeClient = this.clientChanged.event;
+  /** Files whose analysis lags their text (`layerlens/analysing`), by the editor's URI string. */
+  readonly analysing = new AnalysingFiles();
+  private readonly analysingChanged = new vscode.EventEmitter<void>();
+  /** Fires when a file starts or stops being listed in `analysing`. */
+  readonly onDidChangeAnalysing = this.analysingChanged.event;
+  /** Restarts a crashed server (5 times in 3 minutes), saying so each time; then stops with a Restart action. */
+  private readonly crashes = new RestartingErrorHandler({
+    restarting: (message) => void this.tellRestarting(message),
+    stopped: (message) => void this.offerRestart(message),
+  });
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.output = vscode.window.createOutputChannel(REPORT_CHANNEL);
@@ -45,7 +57,7 @@ export class Ctx implements vscode.Disposable {
     this.statusItem.name = 'Layerlens';
     this.statusItem.command = 'layerlens.runScenario';
     this.layersWatcher = vscode.workspace.createFileSystemWatcher('**/*.layers');
-    this.disposables.push(this.output, this.serverOutput, this.statusItem, this.clientChanged, this.layersWatcher);
+    this.disposables.push(this.output, this.serverOutput, this.statusItem, this.clientChanged, this.analysingChanged, this.layersWatcher);
   }
 
   get client(): LanguageClient | undefined {
@@ -89,6 +101,7 @@ export class Ctx implements vscode.Disposable {
   async restart(): Promise<LanguageClient | undefined> {
     await this.stop();
     this.startFailed = false;
+    this.crashes.reset();
     return this.start();
   }
 
@@ -162,9 +175,19 @@ export class Ctx implements vscode.Disposable {
       middleware: {
         provideCodeLenses: async (doc, token, next) => restoreLensTooltips(await next(doc, token)),
       },
+      errorHandler: this.crashes,
     };
     // The id `layerlens` makes the client honour `layerlens.trace.server`.
     const client = new LanguageClient('layerlens', 'Layerlens Language Server', serverOptions, clientOptions);
+    // Handlers registered before start survive the client's own restarts.
+    client.onNotification(Notifications.analysing, (params: unknown) => {
+      if (this.analysing.update(params, (u) => client.protocol2CodeConverter.asUri(u).toString())) this.analysingChanged.fire();
+    });
+    // A crash, a restart after it, or a stop: what the server was analysing is gone, and what is shown must be asked again.
+    client.onDidChangeState(() => {
+      if (this.analysing.clear()) this.analysingChanged.fire();
+      if (this._client === client) this.clientChanged.fire(client);
+    });
     try {
       await client.start();
     } catch (e) {
@@ -177,6 +200,17 @@ export class Ctx implements vscode.Disposable {
     this._client = client;
     this.clientChanged.fire(client);
     return client;
+  }
+
+  // The client also writes these messages to the server's output channel.
+  private async tellRestarting(message: string): Promise<void> {
+    if ((await vscode.window.showWarningMessage(message, 'Show Output')) === 'Show Output') this.serverOutput.show(true);
+  }
+
+  private async offerRestart(message: string): Promise<void> {
+    const pick = await vscode.window.showErrorMessage(message, 'Restart', 'Show Output');
+    if (pick === 'Restart') await vscode.commands.executeCommand('layerlens.restartServer');
+    else if (pick === 'Show Output') this.serverOutput.show(true);
   }
 }
 

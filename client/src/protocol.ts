@@ -95,3 +95,17 @@ export interface RequestMap {
 }
 
 export type RequestMethod = keyof RequestMap;
+
+/**
+ * `layerlens/analysing` (server → client notification): the analysis of `uri`
+ * has lagged its text for more than a second (`busy: true`), or is done or
+ * dropped (`busy: false`). Sent once each way per run.
+ */
+export interface AnalysingParams {
+  uri: string;
+  busy: boolean;
+}
+
+export const Notifications = {
+  analysing: 'layerlens/analysing',
+} as const;

@@ -53,8 +53,29 @@ export function statusView(a: AnalysisResult): StatusView {
   return { text: statusText(a), tooltip: lines.join('\n'), tone: failed > 0 ? 'failed' : 'ok' };
 }
 
+/** The spinning icon of the busy states. */
+export const BUSY_ICON = '$(sync~spin)';
+
 export function busyView(): StatusView {
-  return { text: '$(sync~spin) Layerlens', tooltip: 'Layerlens: analysing…', tone: 'busy' };
+  return { text: `${BUSY_ICON} Layerlens`, tooltip: 'Layerlens: analysing…', tone: 'busy' };
+}
+
+/**
+ * The quiet state while the server says the file's analysis lags its text
+ * (`layerlens/analysing`): the spinning icon in place of the layers, the
+ * counts of the last finished analysis of this file (so the item keeps its
+ * width), no error background, and a tooltip that says the counts are old.
+ * `last` is that file's last analysis, if there is one.
+ */
+export function analysingView(last: AnalysisResult | undefined, uri: string): StatusView {
+  const name = fileName(uri);
+  if (!last) return { text: `${BUSY_ICON} Layerlens`, tooltip: `Layerlens · ${name}\nAnalysing… results will follow.`, tone: 'busy' };
+  const { passed, failed } = countExpectations(last);
+  return {
+    text: `${BUSY_ICON} Layerlens ✓ ${passed} ✗ ${failed}`,
+    tooltip: [`Layerlens · ${name}`, 'Analysing the latest edit… the counts are from before it.', 'Click to run this file and show its report.'].join('\n'),
+    tone: 'busy',
+  };
 }
 
 export function errorView(message: string): StatusView {

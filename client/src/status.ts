@@ -1,10 +1,13 @@
 // The status bar item for the active `.layers` file: `✓ 12 ✗ 1` from
 // `layerlens/analysis`, refreshed when the file's diagnostics change or the
-// active editor changes. Clicking it runs Run Scenario (set up in ctx.ts).
+// active editor changes; a quiet spinning icon while the server says the
+// file's analysis lags its text (`layerlens/analysing`). Clicking it runs Run
+// Scenario (set up in ctx.ts).
 
 import * as vscode from 'vscode';
 import { errorText, isLayersDocument, type Ctx } from './ctx';
-import { busyView, errorView, statusView, type StatusView } from './status-text';
+import type { AnalysisResult } from './protocol';
+import { analysingView, busyView, errorView, statusView, type StatusView } from './status-text';
 
 const DEBOUNCE_MS = 150;
 
@@ -12,6 +15,8 @@ export class StatusController implements vscode.Disposable {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Only the newest request may paint the item. */
   private generation = 0;
+  /** The last finished analysis shown and its file, for the counts of the analysing state. */
+  private last: { uri: string; analysis: AnalysisResult } | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly ctx: Ctx) {
@@ -26,6 +31,7 @@ export class StatusController implements vscode.Disposable {
         if (d === vscode.window.activeTextEditor?.document) this.schedule(0);
       }),
       ctx.onDidChangeClient(() => this.schedule(0)),
+      ctx.onDidChangeAnalysing(() => this.schedule(0)),
     );
     this.schedule(0);
   }
@@ -47,11 +53,20 @@ export class StatusController implements vscode.Disposable {
       item.hide();
       return;
     }
+    const uri = doc.uri.toString();
+    if (this.ctx.analysing.has(uri)) {
+      // The server says when it is done (busy: false), which schedules the next refresh.
+      this.paint(analysingView(this.last?.uri === uri ? this.last.analysis : undefined, uri));
+      item.show();
+      return;
+    }
     if (!item.text) this.paint(busyView());
     item.show();
     let view: StatusView;
     try {
-      view = statusView(await this.ctx.analysis(doc.uri));
+      const a = await this.ctx.analysis(doc.uri);
+      if (gen === this.generation) this.last = { uri, analysis: a };
+      view = statusView(a);
     } catch (e) {
       view = errorView(errorText(e));
     }

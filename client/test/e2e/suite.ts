@@ -15,6 +15,7 @@ import './tests/diagnostics';
 import './tests/language';
 import './tests/ui';
 import './tests/commands';
+import './tests/server';
 import './tests/typing';
 import './tests/lenses';
 import './tests/status';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { busyView, countExpectations, errorView, statusText, statusView } from '../../src/status-text';
+import { analysingView, BUSY_ICON, busyView, countExpectations, errorView, STATUS_ICON, statusText, statusView } from '../../src/status-text';
 import type { AnalysisResult } from '../../src/protocol';
 
 function analysis(passed: number, failed: number, diagnostics = 0, objects = 3): AnalysisResult {
@@ -41,4 +41,19 @@ test('busy and error views are distinct from results', () => {
   assert.equal(e.tone, 'error');
   assert.match(e.tooltip, /server is not running/);
   assert.doesNotMatch(e.text, /✓/);
+});
+
+test('while the server analyses, the item spins quietly and keeps the last counts of the file', () => {
+  const v = analysingView(analysis(12, 1), 'file:///w/big.layers');
+  assert.equal(v.text, `${BUSY_ICON} Layerlens ✓ 12 ✗ 1`, 'same width as the result it replaces');
+  assert.equal(v.tone, 'busy', 'no error background while the counts may be stale');
+  assert.match(v.tooltip, /^Layerlens · big\.layers\nAnalysing the latest edit… the counts are from before it\./);
+  assert.doesNotMatch(v.text, new RegExp(STATUS_ICON.replace(/[$()]/g, '\\$&')), 'the spinner replaces the layers icon');
+});
+
+test('analysing a file with no result yet says only that', () => {
+  const v = analysingView(undefined, 'file:///w/new.layers');
+  assert.equal(v.text, `${BUSY_ICON} Layerlens`);
+  assert.equal(v.tone, 'busy');
+  assert.match(v.tooltip, /new\.layers\nAnalysing… results will follow\./);
 });

@@ -1,0 +1,99 @@
+// A language server that crashes (issue 10, "Also"): the client restarts it
+// with a message each time, up to 5 times in 3 minutes, then stops it with a
+// clear error and a Restart action (client/src/restart.ts). The server is
+// killed the hard way (SIGKILL), as a crash would end it. It is the child of
+// this extension host that runs dist/server.js, found by its parent's pid, so
+// only the server this run started is ever touched.
+
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as vscode from 'vscode';
+import { openEditor, until } from '../helpers';
+import { SAMPLE } from '../fixtures';
+import { log, test } from '../runner';
+import { askPage } from '../ui';
+
+/**
+ * The notification center, where the extension's messages are listed (VS Code
+ * draws no toasts with the smoke test driver the harness enables).
+ */
+const NOTIFICATIONS = '.notifications-center .notification-list-item';
+const NOTIFICATION_BUTTONS = '.notifications-center .notification-list-item .monaco-button';
+
+/** Open the notification center and wait for a message matching `pattern`. */
+async function notification(pattern: string, timeoutMs = 20_000) {
+  await vscode.commands.executeCommand('notifications.showList');
+  return askPage({ kind: 'text', selector: NOTIFICATIONS, pattern, timeoutMs });
+}
+
+async function clearNotifications(): Promise<void> {
+  await vscode.commands.executeCommand('notifications.clearAll');
+  await vscode.commands.executeCommand('notifications.hideList');
+}
+
+/** The pid of the language server this extension host runs, or undefined. */
+function serverPid(): number | undefined {
+  let out = '';
+  try {
+    out = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    return undefined; // ps exits 1 when there is no child at all
+  }
+  const line = out.split('\n').find((l) => /dist[\\/]server\.js/.test(l));
+  return line ? Number(line.trim().split(/\s+/)[0]) : undefined;
+}
+
+/** A server other than `not` runs and answers: the sample's lenses come from it. */
+async function serverBack(uri: vscode.Uri, not: number | undefined, what: string): Promise<number> {
+  const pid = await until(async () => serverPid(), (p) => p !== undefined && p !== not, `${what}: a new server process`);
+  await until(
+    () => vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 200),
+    (ls) => (ls ?? []).some((l) => /\d+\/\d+/.test(l.command?.title ?? '')),
+    `${what}: code lenses from the new server`,
+  );
+  return pid!;
+}
+
+function crash(pid: number): void {
+  process.kill(pid, 'SIGKILL');
+}
+
+test('a crashed language server is restarted with a message, and features come back', async () => {
+  await clearNotifications();
+  const editor = await openEditor(SAMPLE);
+  const first = await serverBack(editor.document.uri, undefined, 'before the crash');
+  crash(first);
+  const toast = await notification('stopped unexpectedly and is restarting \\(1 of 5');
+  assert.ok(toast.ok, `a message says the server is restarting: ${JSON.stringify(toast.texts)}`);
+  const second = await serverBack(editor.document.uri, first, 'after the crash');
+  log(`    server ${first} killed; restarted as ${second}; "${toast.texts?.find((t) => /restarting/.test(t))?.slice(0, 120)}"`);
+  await clearNotifications();
+});
+
+test('a server that keeps crashing is stopped with a clear message, and its Restart action starts it again', async () => {
+  await clearNotifications();
+  const editor = await openEditor(SAMPLE);
+  let pid = await serverBack(editor.document.uri, undefined, 'before the crashes');
+  // Crash it until the client gives up: the restarts it announces count up to 5 (the previous test's crash is one of them).
+  let announced = 0;
+  for (let crashes = 1; ; crashes++) {
+    assert.ok(crashes <= 6, `still restarting after ${crashes - 1} crashes`);
+    crash(pid);
+    const said = await notification('will not be restarted automatically|is restarting \\(\\d of 5');
+    assert.ok(said.ok, `a message after crash ${crashes}: ${JSON.stringify(said.texts)}`);
+    const text = said.texts?.join(' ') ?? '';
+    if (/will not be restarted automatically/.test(text)) break;
+    const n = Number(/is restarting \((\d) of 5/.exec(text)?.[1]);
+    assert.ok(n > announced, `restart ${n} follows restart ${announced}`);
+    announced = n;
+    pid = await serverBack(editor.document.uri, pid, `after crash ${crashes}`);
+    await clearNotifications();
+  }
+  assert.equal(announced, 5, 'five restarts were announced before the client gave up');
+  assert.equal(serverPid(), undefined, 'no server runs');
+  const click = await askPage({ kind: 'pointer', action: 'click', selector: NOTIFICATION_BUTTONS, pattern: '^Restart$' });
+  assert.ok(click.ok, `the message has a Restart button: ${JSON.stringify(click.texts)}`);
+  const back = await serverBack(editor.document.uri, pid, 'after Restart');
+  log(`    stopped after 5 restarts; its Restart button started server ${back}`);
+  await clearNotifications();
+});
