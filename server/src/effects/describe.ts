@@ -33,6 +33,8 @@ export function describePlayer(p: PlayerRef): string {
       return 'target player';
     case 'chosen-player':
       return 'the chosen player';
+    case 'event-player':
+      return 'that player (the one the event is about)';
   }
 }
 

@@ -54,7 +54,9 @@ export type PlayerRef =
   | { kind: 'owner-of'; object: ObjectRef }
   | { kind: 'controller-of'; object: ObjectRef }
   | { kind: 'target-player'; index: number }
-  | { kind: 'chosen-player'; index: number };
+  | { kind: 'chosen-player'; index: number }
+  /** In a replacement effect: the player the replaced event is about (`If an opponent would gain life, that player loses that much life instead`). */
+  | { kind: 'event-player' };
 
 /** A set of objects described by properties (spec section 5, "A selector"). All listed constraints must hold. */
 export interface Filter {

@@ -127,6 +127,8 @@ function ifWould(c: Words, st: ReadState): ReplacementSpec | undefined {
       else if (tos.length > 1) pattern.toAny = tos;
     }
   } else if (player && c.opt('would')) {
+    // `If an opponent would …, that player …` / `they …`: the one opponent the event is about, not each of them.
+    if (player.kind === 'opponents' || player.kind === 'each-player') st.lastPlayer = { kind: 'event-player' };
     if (c.opt('gain', 'life')) pattern = { kind: 'gain-life', player };
     else if (c.opt('draw', 'a', 'card')) pattern = { kind: 'draw', player };
     else if (c.opt('lose', 'life')) pattern = { kind: 'lose-life', player };

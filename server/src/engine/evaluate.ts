@@ -77,6 +77,8 @@ export function resolvePlayers(ref: PlayerRef, scope: Scope, world: World, env: 
       const p = b.targetPlayers[ref.index];
       return p ? [p] : [];
     }
+    case 'event-player':
+      return b.eventPlayer ? [b.eventPlayer] : [];
     case 'chosen-player': {
       const name = b.choices[ref.index];
       const p = all.find((n) => n.toLowerCase() === (name ?? '').toLowerCase());

@@ -200,7 +200,7 @@ function applySpec(game: Game, event: GameEvent, c: Candidate, pool: ChoicePool,
       // The event is replaced: what happens instead passes through the pipeline
       // again, without the effects already applied (614.5, 616.2).
       game.note(`${describeEvent(game, event)} is replaced by ${c.source.printed.name}: "${c.text}"`, 'replacement');
-      const scope: Scope = { source: c.source, bindings: { ...c.scope.bindings, you, eventObject: eventObject(event), eventAmount: eventAmount(event), it: eventObject(event) } };
+      const scope: Scope = { source: c.source, bindings: { ...c.scope.bindings, you, eventObject: eventObject(event), eventAmount: eventAmount(event), eventPlayer: eventPlayer(event), it: eventObject(event) } };
       return p.runActions(game, spec.actions, scope, next, pool);
     }
     case 'modify-damage':
@@ -353,6 +353,12 @@ function removeCountersAsEnters(game: Game, event: EnterEvent, c: Candidate, spe
 function eventObject(e: GameEvent): string | undefined {
   if (e.kind === 'zone' || e.kind === 'enter' || e.kind === 'counters') return e.object;
   if (e.kind === 'damage') return e.target.object;
+  return undefined;
+}
+
+function eventPlayer(e: GameEvent): string | undefined {
+  if (e.kind === 'draw' || e.kind === 'gain-life' || e.kind === 'lose-life') return e.player;
+  if (e.kind === 'damage') return e.target.player;
   return undefined;
 }
 

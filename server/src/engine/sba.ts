@@ -2,6 +2,7 @@
 // All applicable actions are performed simultaneously (704.3), then checked again.
 
 import type { Filter } from '../effects/ir';
+import type { ChoiceItem } from './choices';
 import { matches } from './evaluate';
 import type { Game } from './game';
 import type { GameObject } from './state';
@@ -46,8 +47,53 @@ export function protectedFrom(x: Working, source: Working): boolean {
   return false;
 }
 
+/**
+ * 704.5j: a player who controls two or more legendary permanents with the same
+ * name chooses one, and the rest go to their owners' graveyards (this covers
+ * planeswalkers too: the 2011 planeswalker uniqueness rule is gone, and every
+ * planeswalker is legendary). The choice is the event's `choosing NAME`
+ * (an answer nothing else took); without one the newest is kept, and the
+ * note says so.
+ */
+function legendRule(game: Game, world: Map<string, Working>, answers: readonly ChoiceItem[]): SbaRound['events'] {
+  const groups = new Map<string, Working[]>();
+  for (const w of world.values()) {
+    if (w.obj.zone !== 'battlefield' || !w.name || !hasWord(w.supertypes, 'Legendary')) continue;
+    const key = `${w.controller}\u0000${w.name.toLowerCase()}`;
+    groups.set(key, [...(groups.get(key) ?? []), w]);
+  }
+  const events: SbaRound['events'] = [];
+  for (const group of groups.values()) {
+    if (group.length < 2) continue;
+    const answer = answers.find((a) => group.some((w) => game.evalEnv.lookup(a.value)?.id === w.obj.id));
+    let keep: Working;
+    let how: string;
+    if (answer) {
+      answer.used = true;
+      keep = group.find((w) => game.evalEnv.lookup(answer.value)?.id === w.obj.id)!;
+      how = `chooses ${label(keep)}`;
+    } else {
+      keep = group.reduce((a, b) => (b.obj.timestamp > a.obj.timestamp ? b : a));
+      how = `keeps ${label(keep)}, the newest (\`choosing NAME\` keeps another)`;
+    }
+    const player = keep.controller;
+    for (const w of group) {
+      if (w === keep) continue;
+      events.push({ object: w.obj, cause: 'sba', why: `${label(w)} is put into its owner's graveyard: ${player} controls ${group.length} legendary permanents named ${keep.name} and ${how} (704.5j)` });
+    }
+  }
+  return events;
+}
+
+/** An object as the scenario names it: its alias (with `#k` for copies), else its printed name. */
+function label(w: Working): string {
+  const d = w.obj.decl;
+  const base = d.alias?.text ?? d.name.text;
+  return w.obj.copyIndex !== undefined ? `${base}#${w.obj.copyIndex}` : base;
+}
+
 /** 704.3: every state-based action that applies now, to be performed simultaneously. */
-export function findStateBasedActions(game: Game): SbaRound {
+export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[] = []): SbaRound {
   {
     const world = game.layers().world;
     const actions: (() => void)[] = [];
@@ -104,6 +150,8 @@ export function findStateBasedActions(game: Game): SbaRound {
         });
       }
     }
+    const dying = new Set(events.map((e) => e.object.id));
+    for (const e of legendRule(game, world, answers)) if (!dying.has(e.object.id)) events.push(e);
     // 704.5a: a player with 0 or less life loses the game (reported, the scenario goes on).
     for (const p of game.state.players) {
       if (p.life <= 0 && !game.log.some((l) => l.text.startsWith(`${p.name} loses the game`))) game.note(`${p.name} loses the game: ${p.life} life (704.5a)`, 'sba');

@@ -82,6 +82,8 @@ export interface Bindings {
   /** For replacement actions: the object and amount of the event being replaced. */
   eventObject?: string;
   eventAmount?: number;
+  /** The player a replaced event is about (`that player`). */
+  eventPlayer?: string;
 }
 
 export interface ContinuousEffect {

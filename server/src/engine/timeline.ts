@@ -271,14 +271,16 @@ function endDurations(game: Game): boolean {
 }
 
 /** Durations, then 704 until nothing applies, on every branch. */
-export function settle(games: Game[]): Game[] {
+export function settle(games: Game[], pool?: ChoicePool): Game[] {
   const out: Game[] = [];
+  // 704.5j: answers the event left unused may choose which legendary permanent stays.
+  const answers = pool ? pool.unused() : [];
   let work = games.map((g) => ({ g, rounds: 0 }));
   while (work.length) {
     const next: typeof work = [];
     for (const { g, rounds } of work) {
       endDurations(g);
-      const round = findStateBasedActions(g);
+      const round = findStateBasedActions(g, answers);
       if ((!round.events.length && !round.direct.length) || rounds > 50) {
         out.push(g);
         continue;
@@ -520,8 +522,9 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       break;
     }
   }
+  const settled = settle(out, pool);
   unusedChoices(pool, ctx);
-  return settle(out);
+  return settled;
 }
 
 function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: ChoicePool): Game[] {

@@ -93,7 +93,7 @@ test('life and cards: twice that much, draw that many, return a card instead; `t
     kind: 'instead', event: { kind: 'draw', player: you }, actions: [{ kind: 'return-from-graveyard', player: you, filter: F({ noun: 'card', zones: ['graveyard'] }), to: 'hand' }],
   });
   assert.deepEqual(rep('If an opponent would draw a card, they lose 1 life instead.'), {
-    kind: 'instead', event: { kind: 'draw', player: { kind: 'opponents' } }, actions: [{ kind: 'lose-life', player: { kind: 'opponents' }, amount: n(1) }],
+    kind: 'instead', event: { kind: 'draw', player: { kind: 'opponents' } }, actions: [{ kind: 'lose-life', player: { kind: 'event-player' }, amount: n(1) }],
   });
 });
 

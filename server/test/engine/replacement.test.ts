@@ -7,9 +7,10 @@ const furnace = (n: number) => `
       type Enchantment
       text If a source would deal damage to a permanent or player, it deals double that damage to that permanent or player instead.
       copies ${n}`;
+// Several copies are written without the supertype: one player can't keep two legendary Torbrans (704.5j).
 const torbran = (n: number) => `
     card "Torbran, Thane of Red Fell" as torbran
-      type Legendary Creature — Dwarf Noble
+      type ${n === 1 ? 'Legendary ' : ''}Creature — Dwarf Noble
       pt 2/4
       text If a red source you control would deal damage to an opponent or a permanent an opponent controls, it deals that much damage plus 2 instead.
       copies ${n}`;

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { finalObject, problems, pt, run } from './helpers';
+import { finalObject, finalPlayer, problems, pt, run } from './helpers';
 
 const CREATURES = `
   players Alice, Bob
@@ -195,4 +195,59 @@ test('an alias that is a vocabulary word (`as white`, `as creatures`, `as target
   // Where the text names the object, the alias binds.
   assert.ok(finalObject(a, 'white').chars.abilities.some((x) => x.text.toLowerCase() === 'flying'));
   assert.ok(!finalObject(a, 'creatures').chars.abilities.some((x) => x.text.toLowerCase() === 'flying'));
+});
+
+// ---------------------------------------------------------------------------
+// "that player" in a replacement is the event's player
+
+test('614.1a: "If an opponent would gain life, that player loses that much life instead" touches only that opponent', () => {
+  const a = run(`
+    players Alice, Bob, Carol
+    card "Plague Drone" as drone
+      type Creature — Insect
+      pt 1/1
+      text If an opponent would gain life, that player loses that much life instead.
+    card "Dream Tax" as dreams
+      type Enchantment
+      text If an opponent would draw a card, they lose 1 life instead.
+    enter drone, dreams
+    Carol gains 4 life
+    Bob draws 2 cards
+    Alice gains 1 life
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.equal(finalPlayer(a, 'Alice').life, 21);
+  assert.equal(finalPlayer(a, 'Bob').life, 18);
+  assert.equal(finalPlayer(a, 'Carol').life, 16);
+});
+
+// ---------------------------------------------------------------------------
+// 704.5j: the legend rule
+
+const LEGENDS = `
+  players Alice, Bob
+  card "Isamaru, Hound of Konda" as isamaru
+    type Legendary Creature — Dog
+    pt 2/2
+    copies 3
+`;
+
+test('704.5j: two legendary permanents with one name and one controller: the newest stays unless `choosing` says which', () => {
+  const a = run(LEGENDS + '  enter isamaru#1\n  enter isamaru#2\n');
+  assert.equal(finalObject(a, 'isamaru#1').zone, 'graveyard');
+  assert.equal(finalObject(a, 'isamaru#2').zone, 'battlefield');
+  const note = a.diagnostics.find((d) => d.code === 'sba')!;
+  assert.match(note.message, /isamaru#1 is put into its owner's graveyard: Alice controls 2 legendary permanents named Isamaru, Hound of Konda and keeps isamaru#2, the newest .*\(704\.5j\)/);
+  const b = run(LEGENDS + '  enter isamaru#1\n  enter isamaru#2 choosing isamaru#1\n');
+  assert.deepEqual(problems(b), []);
+  assert.equal(finalObject(b, 'isamaru#1').zone, 'battlefield');
+  assert.equal(finalObject(b, 'isamaru#2').zone, 'graveyard');
+});
+
+test('704.5j: each player may control one; a simultaneous entry leaves one of them', () => {
+  const a = run(LEGENDS + '  enter isamaru#1\n  enter isamaru#2 under Bob\n');
+  assert.equal(finalObject(a, 'isamaru#1').zone, 'battlefield');
+  assert.equal(finalObject(a, 'isamaru#2').zone, 'battlefield');
+  const b = run(LEGENDS + '  enter isamaru#1, isamaru#2, isamaru#3 choosing isamaru#2\n');
+  assert.deepEqual(['isamaru#1', 'isamaru#2', 'isamaru#3'].map((id) => finalObject(b, id).zone), ['graveyard', 'battlefield', 'graveyard']);
 });

@@ -148,6 +148,7 @@ const PLAYERS: Table<PlayerRef> = {
   'owner-of': { kind: 'owner-of', object: self },
   'controller-of': { kind: 'controller-of', object: self },
   'target-player': { kind: 'target-player', index: 0 },
+  'event-player': { kind: 'event-player' },
   'chosen-player': { kind: 'chosen-player', index: 0 },
 };
 
