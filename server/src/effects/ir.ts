@@ -163,7 +163,13 @@ export type Expr =
   /** 700.5: devotion to one or more colors: the mana symbols of those colors among the mana costs of permanents the player controls (a hybrid symbol counts once). */
   | { kind: 'devotion'; colors: Color[]; player: PlayerRef }
   /** A player's life total, or the number of cards in their hand or graveyard (with several players: the smallest, see `player-compare`). */
-  | { kind: 'player-stat'; stat: PlayerStat; player: PlayerRef };
+  | { kind: 'player-stat'; stat: PlayerStat; player: PlayerRef }
+  /**
+   * 608.2h, 611.2d: a number a resolving spell or ability read from the game,
+   * fixed as it resolved (`where X is the number of Vampires you control`);
+   * `per`: for a number read on each affected object (`its power`), by object id.
+   */
+  | { kind: 'resolved-value'; value: number; per?: Record<string, number>; was: Expr };
 
 export type PlayerStat = 'life' | 'hand' | 'graveyard';
 

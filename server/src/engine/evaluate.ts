@@ -280,6 +280,8 @@ export function evalExpr(e: Expr, scope: Scope, subject: Working | undefined, wo
       const n = Number(scope.bindings.choices[e.index]);
       return Number.isFinite(n) ? n : 0;
     }
+    case 'resolved-value':
+      return e.per && subject ? (e.per[subject.obj.id] ?? e.value) : e.value;
     default:
       return evalMore(e, scope, subject, world, env);
   }

@@ -7,6 +7,7 @@ import type { Range } from '../syntax/ast';
 import type { ChoicePool } from './choices';
 import { evalCondition, select, type Env, type Scope } from './evaluate';
 import { computeLayers, type LayerEnv, type LayerResult } from './layers';
+import { fixResolvedValues } from './resolution-values';
 import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
 import type { Working } from './working';
 
@@ -156,7 +157,10 @@ export class Game {
     };
     if (changesObjects && args.spec.affected.kind !== 'player') {
       // 611.2c: the set of affected objects is determined when the effect begins.
-      e.lockedSet = select(args.spec.affected, scope, world, env).map((id) => objectKey(this.state.byId.get(id)!));
+      const ids = select(args.spec.affected, scope, world, env);
+      e.lockedSet = ids.map((id) => objectKey(this.state.byId.get(id)!));
+      // 608.2h: so are the numbers it reads from the game.
+      e.spec = fixResolvedValues(args.spec, scope, world, env, ids);
     }
     const copy = args.spec.parts.find((p) => p.kind === 'copy');
     if (copy && copy.kind === 'copy') {

@@ -251,3 +251,49 @@ test('704.5j: each player may control one; a simultaneous entry leaves one of th
   const b = run(LEGENDS + '  enter isamaru#1, isamaru#2, isamaru#3 choosing isamaru#2\n');
   assert.deepEqual(['isamaru#1', 'isamaru#2', 'isamaru#3'].map((id) => finalObject(b, id).zone), ['graveyard', 'battlefield', 'graveyard']);
 });
+
+// ---------------------------------------------------------------------------
+// 608.2h: numbers a resolving effect reads are read once
+
+test('608.2h: "for each Forest you control" and "where X is its power" are fixed as the effect resolves', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Forest" as forest
+      type Basic Land — Forest
+      copies 3
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    card "Hill Giant" as giant
+      type Creature — Giant
+      pt 3/3
+    enter forest#1, forest#2, bears, giant
+    resolve "Target creature gets +1/+1 for each Forest you control until end of turn." targeting bears
+    resolve "Target creature gets +X/+0 until end of turn, where X is its power." targeting giant
+    enter forest#3
+    resolve "Target creature has base power and toughness 5/5 until end of turn." targeting giant
+  `);
+  assert.deepEqual(problems(a), []);
+  // 2/2 + 2 Forests as it resolved; the third Forest changes nothing.
+  assert.equal(pt(finalObject(a, 'bears')), '4/4');
+  // +3/+0 as it resolved: on base 5/5 that is 8/5 (read again, its power would be 5: 10/5).
+  assert.equal(pt(finalObject(a, 'giant')), '8/5');
+  const step = finalObject(a, 'bears').trace.find((s) => s.layer === '7c')!;
+  assert.match(step.description, /2 \(the number of Forests you control as it resolved, 608\.2h\)/);
+});
+
+test('608.2h does not freeze a static ability: a lord still counts as things change', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Forest" as forest
+      type Basic Land — Forest
+      copies 2
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+      text This creature gets +1/+1 for each Forest you control.
+    enter forest#1, bears
+    enter forest#2
+  `);
+  assert.equal(pt(finalObject(a, 'bears')), '4/4');
+});

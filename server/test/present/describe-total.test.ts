@@ -128,6 +128,7 @@ const EXPRS: Partial<Table<Expr>> = {
   answer: { kind: 'answer', what: 'the number of times it was kicked' },
   'chosen-number': { kind: 'chosen-number', index: 0 },
   sum: { kind: 'sum', terms: [n(1), { kind: 'x' }] },
+  'resolved-value': { kind: 'resolved-value', value: 2, was: { kind: 'count', filter: F({ subtypes: ['Vampire'], controller: you }) } },
 };
 
 const REFS: Table<ObjectRef> = {
