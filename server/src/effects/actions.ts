@@ -3,24 +3,26 @@
 // continuous effects created by resolving (611.2) with their durations, and
 // replacement or prevention effects they create (614, 615).
 
-import type { Action, Duration, Expr, Selector, Zone } from './ir';
+import type { Action, Duration, Selector, Zone } from './ir';
 import { parseDuration } from './conditions';
-import { parseAmount, parseCount } from './count';
+import { parseAmount } from './count';
 import { parseEffectSentence } from './continuous';
 import { parsePrevention, parseReplacement } from './replacement';
 import { parseCombatPrevention } from './replacement-damage';
 import { parseNotSimulated } from './not-simulated';
 import { parseChoiceClause, parseClauseSuffix } from './choice';
 import { parseTapOrUntap } from './modes';
-import { emptyFilter, parsePlayer, parseSubject, type ReadState } from './selector';
+import { emptyFilter, parseSubject, type ReadState } from './selector';
 import { parsePutCounters, parseRemoveCounters } from './counters';
-import { forEachAmount } from './amounts';
+import { whereX } from './amounts';
 import { parseDouble } from './double';
 import { entering, fromGraveyard, inGraveyard, parseReturn } from './returns';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseTargetQuantity } from './targets';
 import { parseTokenActions } from './tokens';
 import { parseFight, parseKeywordAction } from './keyword-actions';
+import { parseDamage } from './damage';
+import { clausePlayers, forPlayer, parseCardVerb, parsePlayerActs } from './player-actions';
 import type { Words } from './words';
 
 /** A whole sentence of actions (clauses joined by `and`, `, then`). */
@@ -55,6 +57,8 @@ export function parseActionClauses(c: Words, st: ReadState, stopAtInstead: boole
     const a = read && (parseClauseSuffix(c, st, read, from) ?? read);
     if (!a) return out.length && stopAtInstead ? out : undefined;
     out.push(...a);
+    // `Target player draws X cards, ~ deals X damage to any target, and you gain X life, where X is …`: every X of the sentence.
+    whereX(c, st, out);
     if (c.done || (stopAtInstead && c.is('instead'))) return out;
     const save = c.save();
     if (c.opt(',', 'then') || c.opt('and', 'then') || c.opt('then') || c.opt(',', 'and') || c.opt('and') || c.opt(',')) {
@@ -126,6 +130,12 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // `you may …`, `unless … pays …, …`, `if you control …, …` (choice.ts).
   const chosen = parseChoiceClause(c, st, parseActionClauses);
   if (chosen) return chosen;
+  // `Choose a color.`, `choose a creature type`: the choice later words call `the chosen color` (answered with `choosing`).
+  if (c.opt('choose', 'a', 'color') || c.opt('choose', 'a', 'creature', 'type') || c.opt('choose', 'a', 'basic', 'land', 'type')) {
+    const w = c.ws[c.i - 1]!.w;
+    const choice = w === 'color' ? 'color' : c.ws[c.i - 2]!.w === 'land' ? 'basic-land-type' : 'creature-type';
+    return [{ kind: 'choose', choice, value: { kind: 'choice', index: 0 }, span: span() }];
+  }
   // Recognised, not played out (library handling, dice, …): an information diagnostic says why.
   const skipped = parseNotSimulated(c, st);
   if (skipped) return skipped;
@@ -185,61 +195,20 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     c.expect('mana symbols or `one mana of any color` after `Add`');
     return fail();
   }
-  // You, implied: `Draw a card`, `draw two cards`, `mill three cards`.
-  for (const [verb, kind] of [['draw', 'draw'], ['mill', 'mill'], ['discard', 'discard']] as const) {
-    if (c.opt(verb)) {
-      const n = parseAmount(c);
-      const total = n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
-      if (!total) return fail();
-      return [{ kind, player: { kind: 'you' }, amount: total, span: span() }];
-    }
-  }
+  // You, implied: `Draw a card`, `draw two cards`, `mill three cards`, `draw cards equal to …`.
+  if (c.is('draw|mill|discard')) return parseCardVerb(c, st, { kind: 'you' }, at) ?? fail();
   // `Gain control of …` and every other continuous effect (611.2).
   const eff = parseEffectSentence(c, st);
   if (eff) return [{ kind: 'create-effect', effect: eff.effect, duration: eff.duration ?? forever(), span: span() }];
   back();
-  // PLAYER draws / discards / mills / gains / loses
-  const player = parsePlayer(c, st);
-  if (player) {
-    c.mark();
-    if (c.opt('draw') || c.opt('draws') || c.opt('discard') || c.opt('discards') || c.opt('mill') || c.opt('mills')) {
-      const verb = c.ws[c.i - 1]!.w.replace(/s$/, '') as 'draw' | 'discard' | 'mill';
-      const n = parseAmount(c);
-      const total = n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
-      if (total) return [{ kind: verb, player, amount: total, span: span() }];
-      return fail();
-    }
-    if (c.opt('gain') || c.opt('gains') || c.opt('lose') || c.opt('loses')) {
-      const gain = /^gain/.test(c.ws[c.i - 1]!.w);
-      let n: Expr | undefined = parseAmount(c);
-      // `you gain 1 life for each creature you control`
-      const total = n && c.eat('life') ? forEachAmount(c, st, n) : undefined;
-      if (total) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: total, span: span() }];
-      if (n) return fail();
-      // `gains life equal to its power`
-      if (!n && c.opt('life', 'equal', 'to')) {
-        n = parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
-        if (n) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: n, span: span() }];
-      }
-      return fail();
-    }
-    const milled = putTopIntoGraveyard(c, player, at);
-    if (milled) return milled;
-    // `Its controller creates a 1/1 … token`, `each opponent sacrifices a creature`, `each player returns …`
-    const tokens = parseTokenActions(c, st, player);
-    if (tokens) return tokens;
-    if (c.opt('sacrifices') || c.opt('sacrifice')) {
-      const s = parseSacrificeChosen(c, st, player, at);
-      if (s) return [s];
-      return fail();
-    }
-    if (c.opt('returns') || c.opt('return')) {
-      const r = parseReturn(c, st, at);
-      if (r) return [r];
-      return fail();
-    }
-    c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns)');
-    back();
+  // PLAYER draws / discards / mills / gains / loses (player-actions.ts)
+  const players = clausePlayers(c, st);
+  if (players) {
+    const acts = parsePlayerActs(c, st, players[0]!, at, putTopIntoGraveyard);
+    if (!acts) {
+      if (c.furthest < c.i) c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns)');
+      back();
+    } else return [...acts, ...players.slice(1).flatMap((p) => forPlayer(acts, players[0]!, p))];
   }
   // `tap or untap target permanent`: a choice made as it resolves (modes.ts).
   const either = parseTapOrUntap(c, (cc) => objectsOf(cc, st));
@@ -273,7 +242,11 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
       // `Exile target card from a graveyard`
       const from = verb === 'exile' ? fromGraveyard(c, st) : undefined;
       if (from) object = inGraveyard(object, from);
-      return [{ kind: verb, object, span: span() }];
+      // `Exile target creature and all other creatures with the same name as that creature`: both, at once.
+      const more = c.save();
+      const also = c.is('and', 'all|each|target|another') && c.opt('and') ? objectsOf(c, st) : undefined;
+      if (!also) c.restore(more);
+      return [object, ...(also ? [also] : [])].map((o): Action => ({ kind: verb, object: o, span: span() }));
     }
   }
   // 701.6a: `Counter target spell`: it does not resolve. The scenario model has
@@ -355,24 +328,9 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // SOURCE deals N damage to RECIPIENT
   const src = parseSubject(c, st);
   if (src && src.kind === 'object' && (c.opt('deals') || c.opt('deal'))) {
-    c.mark();
-    let amount: Expr | undefined = parseAmount(c);
-    if (amount) {
-      if (!c.eat('damage', 'to')) return fail();
-    } else if (c.opt('damage', 'equal', 'to')) {
-      amount = parseCount(c, st, { its: src.ref });
-      if (!amount || !c.eat('to')) return fail();
-    } else {
-      c.expect('an amount of damage (`3 damage`, `damage equal to …`)');
-      return fail();
-    }
-    const to = damageRecipient(c, st);
-    if (!to) return fail();
-    // `deals 3 damage to each creature and each player`: one damage action per recipient, dealt at once.
-    const more = c.save();
-    const also = c.is('and', 'each') && c.opt('and') ? damageRecipient(c, st) : undefined;
-    if (!also) c.restore(more);
-    return [to, ...(also ? [also] : [])].map((recipient): Action => ({ kind: 'damage', source: src.ref, amount: amount!, to: recipient, span: span() }));
+    const dealt = parseDamage(c, st, src.ref, at, damageRecipient);
+    if (dealt) return dealt;
+    return fail();
   }
   // 701.14a: `Target creature you control fights target creature you don't control`
   if (src && src.kind !== 'player') {
@@ -387,13 +345,26 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
 /** `any target`, `each opponent`, `target creature or player`, `each creature`, `you`. */
 function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   if (c.opt('any', 'target')) return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } };
-  if (c.opt('each', 'opponent')) return { kind: 'player', player: { kind: 'opponents' } };
+  // `target player or planeswalker` is one target (selector.ts), not `target player`.
+  if (c.is('target', 'player|opponent', 'or', 'planeswalker')) return objectsOf(c, st);
+  // `another target`, `a second target`, `a third target` (Cone of Flame): one more `any target`.
+  if (c.oneOf(['another', 'any', 'target'], ['a', 'second', 'any', 'target'], ['a', 'third', 'any', 'target']) || (c.is('another|a', 'target|second|third') && anotherTarget(c))) return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } };
+  if (c.opt('each', 'opponent') || c.opt('each', 'other', 'player')) return { kind: 'player', player: { kind: 'opponents' } };
   if (c.opt('each', 'player')) return { kind: 'player', player: { kind: 'each-player' } };
   if (c.opt('you')) return { kind: 'player', player: { kind: 'you' } };
   if (c.opt('target', 'player') || c.opt('target', 'opponent')) return { kind: 'player', player: { kind: 'target-player', index: st.targetPlayers++ } };
   const s = objectsOf(c, st);
   if (!s) c.expect('what is dealt damage (`any target`, `target creature`, `each opponent`, …)');
   return s;
+}
+
+/** `another target`, `a second target`, `a third target` with no noun after (a noun makes it `another target creature`). */
+function anotherTarget(c: Words): boolean {
+  const at = c.save();
+  c.opt('another') || c.opt('a', 'second') || c.opt('a', 'third');
+  if (c.opt('target') && (c.done || c.is(',') || c.is('and') || c.is('.'))) return true;
+  c.restore(at);
+  return false;
 }
 
 /** `[PLAYER] puts the top two cards of their library into their graveyard`: the older wording of mill (701.13). */

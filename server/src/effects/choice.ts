@@ -7,7 +7,7 @@
 // (engine/choice-actions.ts); without an answer both outcomes are explored.
 
 import type { Action, PlayerRef } from './ir';
-import { parseCondition } from './conditions';
+import { entryCondition } from './replacement-enters';
 import { parseCount } from './count';
 import { parseAdditionalCost } from './restrictions';
 import { parsePlayer, type ReadState } from './selector';
@@ -122,7 +122,8 @@ function choiceClause(c: Words, st: ReadState, clauses: ClauseReader): Action[] 
   // `If you control ten or more Snakes, create …` (an intervening `if` of a trigger reads the same, 603.4).
   if (c.is('if') && !c.is('if', 'you', 'do') && !c.is('if', 'you', "don't")) {
     c.next();
-    const cond = parseCondition(c, st);
+    // A condition on the board, or a fact about the past the event answers (`if this spell was kicked`, `if the gift was promised`).
+    const cond = entryCondition(c, st, true);
     if (!cond || !c.opt(',')) return back(c, at);
     const body = clauses(c, st, false);
     if (!body) return back(c, at);

@@ -229,11 +229,13 @@ function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
     const save = c.save();
     c.opt('there', 'are') || c.opt('there', 'is');
     const q = quantity(c);
-    const f = q && parseNounPhrase(c, st);
+    // `two or more instant and/or sorcery cards in your graveyard` (Spell mastery): several nouns, one tail.
+    const f = q && parseSelector(c, st);
     if (q && f) {
       c.opt('are') || c.opt('is');
       parseTail(c, st, f);
-      if (f.zones.length) return countCondition(f, q);
+      const zoned = f.zones.length || (f.anyOf?.length && f.anyOf.every((g) => g.zones.length));
+      if (zoned) return countCondition(f, q);
     }
     c.restore(save);
   }

@@ -9,7 +9,7 @@ import { parseCondition, parseDuration } from './conditions';
 import { parseCount, parseForEach, parseThatNumber, parseWhereX, type CountOptions } from './count';
 import { parseKeyword } from './keywords';
 import { parsePlayerOrRules } from './players';
-import { parseActivatedRestriction, parseRulePredicate, parseRuleSentence } from './rules';
+import { lastsThisTurn, parseActivatedRestriction, parseRulePredicate, parseRuleSentence } from './rules';
 import { parseNounPhrase, parseSubject, parseTail, type ReadState } from './selector';
 import { setPT, typePhrase } from './type-phrase';
 import type { Word, Words } from './words';
@@ -174,11 +174,18 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
   else {
     for (;;) {
       c.mark();
+      // `Creatures you control also gain protection …` (Threshold): `also` adds nothing to the meaning.
+      c.opt('also');
       const p = parsePredicate(c, st, subject);
       if (!p) return fail();
       parts.push(...p);
       // `gets +X/+X, where X is …` binds X in what came before.
       parseWhereX(c, st, parts);
+      // `gets -2/-0 until end of turn and attacks this turn if able`: a duration between two predicates is the effect's.
+      const mid = c.save();
+      const d = parseDuration(c, st);
+      if (d && c.is('and') && isPredicateStart(c, 1)) m.duration = d;
+      else c.restore(mid);
       const more = c.save();
       if (c.opt(',', 'and') || c.opt('and') || c.opt(',')) {
         if (isPredicateStart(c)) continue;
@@ -190,6 +197,8 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
   }
   trailingModifiers(c, st, m);
   parseWhereX(c, st, parts);
+  // `attacks this turn if able`: the requirement lasts the turn.
+  if (!m.duration && parts.some((p) => lastsThisTurn.has(p))) m.duration = { kind: 'end-of-turn' };
   // `loses all other abilities` is applied before the abilities the same effect grants.
   const ordered = [...parts.filter((p) => first.has(p)), ...parts.filter((p) => !first.has(p))];
   return withModifiers({ affected: subject, parts: ordered }, m);
@@ -202,8 +211,8 @@ function removesFirst(p: Part): Part {
 }
 
 const PREDICATE_VERBS = new Set(['get', 'gets', 'has', 'have', 'gain', 'gains', 'lose', 'loses', 'is', 'are', 'become', 'becomes', "can't", 'cannot', 'attacks', 'attack', 'blocks', 'block', 'can', "doesn't", "don't", 'must', 'its', 'assigns', 'assign']);
-function isPredicateStart(c: Words): boolean {
-  const x = c.peek();
+function isPredicateStart(c: Words, k = 0): boolean {
+  const x = c.peek(k);
   return !!x && PREDICATE_VERBS.has(x.w);
 }
 

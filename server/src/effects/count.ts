@@ -123,6 +123,9 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   }
   if (c.opt('your', 'life', 'total')) return { kind: 'player-stat', stat: 'life', player: { kind: 'you' } };
   if (c.opt('the', 'number', 'of', 'cards', 'in', 'your', 'hand')) return { kind: 'player-stat', stat: 'hand', player: { kind: 'you' } };
+  // Converge: `the number of colors of mana spent to cast this spell`: not recorded by the scenario, answered with `choosing N`.
+  if (c.opt('the', 'number', 'of', 'colors', 'of', 'mana', 'spent', 'to', 'cast') && (eatSelf(c, st.ctx) || c.opt('it'))) return { kind: 'answer', what: 'the number of colors of mana spent to cast it' };
+  c.restore(at);
   if (c.opt('the', 'number', 'of', 'colors', 'among')) {
     const f = parseSelector(c, st);
     if (f) return { kind: 'colors-among', filter: f };

@@ -229,9 +229,11 @@ export function describeAction(a: Action): string {
       return `${who} ${a.kind === 'gain-life' ? 'gain' : 'lose'}${s} ${amount(a.amount)} life`;
     }
     case 'damage':
-      return `${describeRef(a.source)} deals ${amount(a.amount)} damage to ${describeSelector(a.to)}`;
+      return a.divided ? `${describeRef(a.source)} deals ${amount(a.amount)} damage divided as you choose among ${describeSelector(a.to)} (601.2d: \`choosing N, N, …\`)` : `${describeRef(a.source)} deals ${amount(a.amount)} damage to ${describeSelector(a.to)}`;
     case 'add-mana':
       return `add ${a.mana}`;
+    case 'choose':
+      return `choose a ${a.choice.replace(/-/g, ' ')} (choice ${a.value.index + 1}: \`choosing …\`)`;
     case 'return-from-graveyard':
       return `${describePlayer(a.player)} return${a.player.kind === 'you' ? '' : 's'} a ${describeFilter(a.filter, false)} to ${a.to === 'battlefield' ? 'the battlefield' : a.to === 'hand' ? 'hand' : a.to}`;
     case 'create-replacement':

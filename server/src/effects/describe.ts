@@ -67,6 +67,7 @@ export function describeFilter(f: Filter, many = true): string {
     f.controller ? who(f.controller, 'control') : '',
     f.owner && !(f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner.kind === 'you') ? who(f.owner, 'own') : '',
     f.chosenSubtype !== undefined ? ` of choice ${f.chosenSubtype + 1}` : '',
+    f.notChosenSubtype !== undefined ? ` not of choice ${f.notChosenSubtype + 1}` : '',
     f.chosenColor !== undefined ? ` of the color of choice ${f.chosenColor + 1}` : '',
     f.combat ? ` that ${many ? 'are' : 'is'} ${f.combat}` : '',
     f.withCounter ? ` with ${f.withCounter.counter ? `a ${f.withCounter.counter} counter` : 'a counter'} on ${many ? 'them' : 'it'}` : '',
@@ -74,6 +75,9 @@ export function describeFilter(f: Filter, many = true): string {
     f.shares ? ` that share${many ? '' : 's'} a ${f.shares.quality === 'color' ? 'color' : 'creature type'} with ${describeRef(f.shares.with)}` : '',
     f.name ? ` named ${ch(f.name)}` : '',
     f.attachedTo ? ` attached to a ${describeFilter(f.attachedTo, false)}` : '',
+    f.attachedToObject ? ` attached to ${describeRef(f.attachedToObject)}` : '',
+    f.hasAttached ? ` that ${many ? 'are' : 'is'} ${f.hasAttached}` : '',
+    f.sameNameAs ? ` with the same name as ${describeRef(f.sameNameAs)}` : '',
   ].join('');
   // `spells` are on the stack by definition (112.1).
   const zone = f.noun === 'spell' && f.zones.length === 1 && f.zones[0] === 'stack' ? '' : f.zones.length === 1 && f.zones[0] === 'graveyard' && f.owner?.kind === 'you' ? ' in your graveyard' : f.zones.length && !(f.zones.length === 1 && f.zones[0] === 'battlefield') ? ` in ${f.zones.length > 3 ? 'any zone but the battlefield' : f.zones.join(' or ')}` : '';
@@ -174,7 +178,7 @@ export function describeRef(r: ObjectRef): string {
       return `${r.via} ${r.noun}`;
     case 'target':
       // 115.1: the target with every condition the text puts on it.
-      return r.noun === 'any target' ? 'any target' : `target ${r.filter ? describeFilter(r.filter, false) : r.noun}${r.unchecked ? ` (${r.unchecked}: not checked)` : ''}`;
+      return r.noun === 'any target' ? 'any target' : `target ${r.filter && !r.orPlayer ? describeFilter(r.filter, false) : r.noun}${r.unchecked ? ` (${r.unchecked}: not checked)` : ''}`;
     case 'it':
       return 'it';
     case 'chosen':

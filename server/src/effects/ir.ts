@@ -37,7 +37,8 @@ export type ObjectRef =
    * `target creature with flying`), checked against the `targeting` answer (115.1, 608.2b);
    * `unchecked`: restriction words read but not checked by the model (`with power 4 or greater`).
    */
-  | { kind: 'target'; index: number; noun: string; count?: number; upTo?: boolean; filter?: Filter; unchecked?: string }
+  /** `orPlayer`: a player is a legal target too (`target player or planeswalker`: any player; `target opponent or planeswalker`: an opponent). */
+  | { kind: 'target'; index: number; noun: string; count?: number; upTo?: boolean; filter?: Filter; unchecked?: string; orPlayer?: 'any' | 'opponent' }
   /** `it`, `that creature`, `that card`: the object of the previous clause of the same ability. */
   | { kind: 'it' }
   /** The object chosen for the N-th (0-based) choice (e.g. `choosing staff` for a copy). */
@@ -104,10 +105,18 @@ export interface Filter {
   shares?: { quality: 'color' | 'creature-type'; with: ObjectRef };
   /** `named Scissors Lizard`, `with the chosen name` (choice index). */
   name?: Chosen<string>;
+  /** `that aren't of the chosen type` (choice index): none of the object's subtypes is that one. */
+  notChosenSubtype?: number;
   /** `of the chosen color` (choice index). */
   chosenColor?: number;
   /** `that's attached to a creature`: the object is attached to something matching this filter. */
   attachedTo?: Filter;
+  /** `attached to target creature`: attached to that one object. */
+  attachedToObject?: ObjectRef;
+  /** `enchanted permanent`, `equipped creature` as an adjective (`target enchanted permanent`): an Aura / Equipment is attached to it (303.4, 301.5). */
+  hasAttached?: 'enchanted' | 'equipped';
+  /** `with the same name as that creature` (201.2): the name of that object. */
+  sameNameAs?: ObjectRef;
 }
 
 export type CompareOp = '>=' | '<=' | '<' | '>' | '=';
@@ -386,8 +395,11 @@ export type Action =
   /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
   | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
   | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; span?: TextSpan }
-  | { kind: 'damage'; source: ObjectRef; amount: Expr; to: Selector; span?: TextSpan }
+  /** `divided`: 601.2d, the amount is divided among the targets `to` binds, as announced with `choosing N, N, …` (one number per target, in order). */
+  | { kind: 'damage'; source: ObjectRef; amount: Expr; to: Selector; divided?: boolean; span?: TextSpan }
   | { kind: 'add-mana'; mana: string; span?: TextSpan }
+  /** `Choose a color.`, `Choose a creature type.` in an effect: answered with `choosing red`; later words read it as `the chosen color` (choice `value.index`). */
+  | { kind: 'choose'; choice: ChoiceKind; value: { kind: 'choice'; index: number }; span?: TextSpan }
   /** `Return a card from your graveyard to your hand` (the card is the owner's choice; first one by default). */
   | { kind: 'return-from-graveyard'; player: PlayerRef; filter: Filter; to: Zone; span?: TextSpan }
   /** `Prevent all damage …`, `The next time a source of your choice would deal damage …` (615): creates a prevention effect. */

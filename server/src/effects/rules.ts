@@ -90,14 +90,32 @@ function canBlock(c: Words, st: ReadState): boolean {
   return false;
 }
 
-/** `attacks each combat if able`, `attacks or blocks each combat if able`, `blocks each turn if able`, `must be blocked if able`. */
-function requirement(c: Words): boolean {
+/** Requirements that last this turn (`attacks this turn if able`): the effect's duration is the turn (611.2a gives it no other). */
+export const lastsThisTurn = new WeakSet<Part>();
+
+/**
+ * 508.1d, 509.1c: `attacks each combat if able`, `attacks or blocks each combat
+ * if able`, `blocks each turn if able`, `must be blocked if able`, and the
+ * one-turn forms `attacks this turn if able`, `must be blocked this turn if
+ * able`, `blocks ~ this turn if able`. Combat is not modelled: shown as a rule.
+ */
+function requirement(c: Words, st: ReadState): 'always' | 'this-turn' | undefined {
   const at = c.save();
-  if (c.oneOf(['must', 'be', 'blocked', 'if', 'able'], ['must', 'be', 'blocked', 'by', 'all', 'creatures', 'able', 'to', 'block', 'it'])) return true;
-  if (!c.oneOf(['attacks', 'or', 'blocks'], ['attack', 'or', 'block'], ['attacks'], ['attack'], ['blocks'], ['block'])) return false;
-  if (c.oneOf(['each', 'combat', 'if', 'able'], ['each', 'turn', 'if', 'able'])) return true;
+  if (c.oneOf(['must', 'be', 'blocked', 'if', 'able'], ['must', 'be', 'blocked', 'by', 'all', 'creatures', 'able', 'to', 'block', 'it'])) return 'always';
+  if (c.oneOf(['must', 'be', 'blocked', 'this', 'turn', 'if', 'able'])) return 'this-turn';
+  if (!c.oneOf(['attacks', 'or', 'blocks'], ['attack', 'or', 'block'], ['attacks'], ['attack'], ['blocks'], ['block'])) return undefined;
+  if (c.oneOf(['each', 'combat', 'if', 'able'], ['each', 'turn', 'if', 'able'])) return 'always';
+  // `blocks ~ this turn if able`, `blocks target creature this turn if able`
+  if (c.ws[c.i - 1]!.w.startsWith('block') && !c.is('this')) {
+    const what = parseSubject(c, st);
+    if (!what || what.kind !== 'object') {
+      c.restore(at);
+      return undefined;
+    }
+  }
+  if (c.oneOf(['this', 'turn', 'if', 'able'], ['this', 'combat', 'if', 'able'])) return 'this-turn';
   c.restore(at);
-  return false;
+  return undefined;
 }
 
 /**
@@ -114,7 +132,13 @@ export function parseRulePredicate(c: Words, st: ReadState): Part[] | undefined 
     }
     return [rulesPart(c.slice(at, c.i), rule, u ? { unless: u } : {})];
   };
-  if (cantAttackOrBlock(c, st) || cantBeBlocked(c, st) || canBlock(c, st) || requirement(c)) return done();
+  if (cantAttackOrBlock(c, st) || cantBeBlocked(c, st) || canBlock(c, st)) return done();
+  const required = requirement(c, st);
+  if (required) {
+    const parts = done();
+    if (required === 'this-turn') for (const p of parts ?? []) lastsThisTurn.add(p);
+    return parts;
+  }
   if (c.oneOf(['can', 'attack', 'as', 'though', 'it', "didn't", 'have', 'defender'], ['can', 'block', 'as', 'though', 'it', 'were', 'untapped'])) return done();
   if (c.oneOf(['assigns', 'combat', 'damage', 'equal', 'to', 'its', 'toughness', 'rather', 'than', 'its', 'power'], ['assign', 'combat', 'damage', 'equal', 'to', 'their', 'toughness', 'rather', 'than', 'their', 'power'])) return done();
   // 302.6

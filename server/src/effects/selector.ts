@@ -3,7 +3,7 @@
 // players, and selectors over many objects. Counts are in count.ts.
 
 import { cardType, colorWord, subtypeOf } from '../rules/vocabulary';
-import type { CompareOp, CompileContext, Expr, Filter, PlayerRef, Selector, TextIssue } from './ir';
+import type { CompareOp, CompileContext, Expr, Filter, ObjectRef, PlayerRef, Selector, TextIssue } from './ir';
 import { parseKeyword } from './keywords';
 import { parseTargetQuantity, quantified } from './targets';
 import { numberWord, type Words } from './words';
@@ -204,9 +204,20 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   if (c.is('target')) {
     const at = c.save();
     c.next();
+    // `target player or planeswalker`, `target opponent or planeswalker`: one target, a player or an object (115.4).
+    if (c.is('player|opponent', 'or', 'planeswalker')) {
+      const who = c.next()!.w;
+      c.i += 2;
+      const orPlayer = who === 'opponent' ? 'opponent' : 'any';
+      return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun: `${who} or planeswalker`, filter: { ...emptyFilter(), types: ['Planeswalker'] }, orPlayer }, quantity, st) };
+    }
     if (c.opt('player') || c.opt('opponent') || c.opt("player's") || c.opt("opponent's")) {
       return { kind: 'player', player: { kind: 'target-player', index: st.targetPlayers++ } };
     }
+    // `target attacking or blocking creature`, `target blocked creature`: combat is not modelled, so these words are read and not checked.
+    const combatAt = c.i;
+    c.oneOf(['attacking', 'or', 'blocking'], ['blocking', 'or', 'attacking'], ['blocked'], ['unblocked']);
+    const combatWords = c.i > combatAt ? c.slice(combatAt, c.i) : undefined;
     const f = parseNounPhrase(c, st);
     if (!f) {
       c.restore(at);
@@ -221,7 +232,7 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     // `target spell or permanent`, `target creature or player` (older wording of `any target`)
     for (;;) {
       const orAt = c.save();
-      if (!(c.opt('or') || c.opt(',', 'or') || c.opt(','))) break;
+      if (!(c.opt('or') || c.opt('and/or') || c.opt(',', 'or') || c.opt(','))) break;
       if (c.opt('player') || c.opt('planeswalker')) {
         noun = `${noun} or ${c.ws[c.i - 1]!.w}`;
         if (c.ws[c.i - 1]!.w === 'player') player = true;
@@ -243,13 +254,19 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     parseTail(c, st, tail);
     const restrictionAt = c.i;
     targetRestriction(c);
-    const unchecked = c.i > restrictionAt ? c.slice(restrictionAt, c.i) : undefined;
-    const withTail = (g: Filter): Filter => ({ ...g, ...definedFields(tail) });
+    const uncheckedWords = [combatWords, c.i > restrictionAt ? c.slice(restrictionAt, c.i) : undefined].filter(Boolean);
+    const unchecked = uncheckedWords.length ? uncheckedWords.join(', ') : undefined;
+    // `target instant and/or sorcery cards`: the noun written last is every alternative's.
+    const lastAlt = alternatives[alternatives.length - 1]!;
+    const sharedNoun = (g: Filter): Filter => (g !== lastAlt && !explicitNoun.has(g) && explicitNoun.has(lastAlt) && lastAlt.noun !== 'permanent' ? { ...g, noun: lastAlt.noun, zones: lastAlt.zones } : g);
+    const withTail = (g: Filter): Filter => ({ ...sharedNoun(g), ...definedFields(tail) });
     // A player alternative (`target creature or player`) is not a filter over objects.
     const full = player ? undefined : alternatives.length === 1 ? withTail(f) : { ...emptyFilter(), anyOf: alternatives.map(withTail) };
     // Kept only when it says more than its noun (`target creature` stays as it was read before).
     const filter = full && !isPlainNoun(full) ? full : undefined;
-    return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun, ...(filter ? { filter } : {}), ...(unchecked ? { unchecked } : {}) }, quantity, st) };
+    // `Two target creatures you control each get +2/+2`: `each` distributes the predicate, which applies to each anyway.
+    if (quantity && (quantity.count !== 1 || quantity.upTo) && c.is('each', 'get|gain|have|lose|become|deal')) c.next();
+    return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun, ...(filter ? { filter } : {}), ...(unchecked ? { unchecked } : {}), ...(player ? { orPlayer: 'any' as const } : {}) }, quantity, st) };
   }
   c.restore(quantityAt);
   // Other declared objects named in the text. A name binds only where the
@@ -489,6 +506,8 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
     } else if (w === 'token') f.token = true;
     else if (w === 'nontoken') f.token = false;
     else if (w === 'attacking' || w === 'blocking') f.combat = w;
+    // `enchanted permanent`, `equipped creatures` inside a phrase: something of that kind is attached to it.
+    else if ((w === 'enchanted' || w === 'equipped') && isNounNext(c, 1)) f.hasAttached = w;
     else if (w === 'tapped') f.tapped = true;
     else if (w === 'untapped') f.tapped = false;
     else if (w === 'colorless') f.colorless = true;
@@ -573,6 +592,16 @@ function statWords(c: Words): ('power' | 'toughness' | 'mana-value')[] | undefin
  */
 function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
   const at = c.save();
+  // 201.2: `with the same name as that creature`, `… as target permanent`
+  if (c.opt('with', 'the', 'same', 'name', 'as')) {
+    const other = parseSubject(c, st);
+    if (other && other.kind === 'object') {
+      f.sameNameAs = other.ref;
+      return true;
+    }
+    c.restore(at);
+    return false;
+  }
   if (c.opt('with')) {
     // `with a +1/+1 counter on it`, `with one or more counters on them`, `with counters on them`
     const counterAt = c.save();
@@ -624,6 +653,16 @@ function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
     return true;
   }
   if (c.oneOf(["that's", 'attached', 'to'], ['that', 'is', 'attached', 'to'], ['attached', 'to'], ["that're", 'attached', 'to'], ['that', 'are', 'attached', 'to'])) {
+    // `Destroy all Auras and Equipment attached to target creature`: one object.
+    if (c.is('target|it|that|them') || c.is('up', 'to') || eatsSelfAhead(c, st)) {
+      const host = parseSubject(c, st);
+      if (host && host.kind === 'object') {
+        f.attachedToObject = host.ref;
+        return true;
+      }
+      c.restore(at);
+      return false;
+    }
     c.opt('a') || c.opt('an');
     const host = parseNounPhrase(c, st);
     if (host) {
@@ -633,6 +672,7 @@ function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
     c.restore(at);
     return false;
   }
+
   if (c.oneOf(["that's", 'attacking'], ['that', 'are', 'attacking'], ['that', 'is', 'attacking'])) {
     f.combat = 'attacking';
     return true;
@@ -644,11 +684,21 @@ function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
   return false;
 }
 
+/** Is the source itself named next (`~`, `this creature`, the card's name)? The cursor does not move. */
+function eatsSelfAhead(c: Words, st: ReadState): boolean {
+  const at = c.save();
+  const yes = eatSelf(c, st.ctx);
+  c.restore(at);
+  return yes;
+}
+
 /** `2 or less`, `4 or greater`, `less than ~'s power`, `greater than its toughness`: a comparison with a number or a count. */
 function comparison(c: Words, st: ReadState): { op: CompareOp; value: Expr } | undefined {
   const at = c.save();
   let op: CompareOp | undefined;
-  if (c.opt('less', 'than') || c.opt('fewer', 'than')) op = '<';
+  if (c.opt('less', 'than', 'or', 'equal', 'to')) op = '<=';
+  else if (c.opt('greater', 'than', 'or', 'equal', 'to')) op = '>=';
+  else if (c.opt('less', 'than') || c.opt('fewer', 'than')) op = '<';
   else if (c.opt('greater', 'than') || c.opt('more', 'than')) op = '>';
   else if (c.opt('equal', 'to')) op = '=';
   if (op) {
@@ -664,12 +714,86 @@ function comparison(c: Words, st: ReadState): { op: CompareOp; value: Expr } | u
   const value: Expr = n === undefined ? { kind: 'x' } : { kind: 'const', value: n };
   if (c.opt('or', 'less') || c.opt('or', 'fewer')) return { op: '<=', value };
   if (c.opt('or', 'greater') || c.opt('or', 'more')) return { op: '>=', value };
+  // `with mana value X`, `with power 3`: exactly that.
+  if (!c.is('or')) return { op: '=', value };
   c.restore(at);
   return undefined;
 }
 
 /** count.ts's reader, set there (count.ts imports this module). */
 export const countReader: { parse: (c: Words, st: ReadState) => Expr | undefined } = { parse: () => undefined };
+
+/**
+ * `in its controller's graveyard`, `in its owner's graveyard`, `in that
+ * player's hand`, `in target player's graveyard`, `in their graveyard`: the
+ * zone of one player (a graveyard or hand holds its owner's cards, 404.2).
+ */
+function playersZone(c: Words, st: ReadState, f: Filter): boolean {
+  const at = c.save();
+  c.next();
+  const it: ObjectRef = st.last?.kind === 'object' ? st.last.ref : { kind: 'it' };
+  let who: PlayerRef | undefined;
+  if (c.opt('its', "controller's") || c.opt('their', "controller's") || c.opt('that', "creature's", "controller's") || c.opt('that', "spell's", "controller's")) who = { kind: 'controller-of', object: it };
+  else if (c.opt('its', "owner's") || c.opt('their', "owners'") || c.opt('their', "owner's")) who = { kind: 'owner-of', object: it };
+  else if (c.opt('target', "player's") || c.opt('target', "opponent's")) who = { kind: 'target-player', index: st.targetPlayers++ };
+  else if (st.lastPlayer && (c.opt('that', "player's") || c.opt('their'))) who = st.lastPlayer;
+  const zone = who && (c.opt('graveyard') ? 'graveyard' : c.opt('hand') ? 'hand' : undefined);
+  if (!who || !zone) {
+    c.restore(at);
+    return false;
+  }
+  f.zones = [zone];
+  f.owner = who;
+  return true;
+}
+
+/** After `that aren't` / `that isn't`: `of the chosen type`, `legendary`, `white`, `Goblins`, `creatures`. */
+function negatedTail(c: Words, f: Filter): boolean {
+  const at = c.save();
+  c.next();
+  c.next();
+  if (c.opt('of', 'the', 'chosen', 'type')) {
+    f.notChosenSubtype = 0;
+    return true;
+  }
+  const x = c.peek();
+  if (x) {
+    const sup = { legendary: 'Legendary', basic: 'Basic', snow: 'Snow' }[x.w];
+    const col = colorWord(x.w);
+    const type = TYPE_NOUNS[x.w];
+    const sub = subtypeOf(x.raw);
+    if (sup) f.notSupertypes.push(sup);
+    else if (col) f.notColors.push(col);
+    else if (type) f.notTypes.push(type);
+    else if (sub && /^[A-Z]/.test(x.raw)) f.notSubtypes.push(sub.name);
+    if (sup || col || type || (sub && /^[A-Z]/.test(x.raw))) {
+      c.next();
+      return true;
+    }
+  }
+  c.restore(at);
+  return false;
+}
+
+/**
+ * `target player controls`, `target opponent controls`, `that player controls`,
+ * `its controller controls`, `that player owns`: a quantifier over one player's
+ * permanents (the player is bound like any other player reference).
+ */
+function playerControls(c: Words, st: ReadState, f: Filter): boolean {
+  if (!c.is('target|that|its|the|each', 'player|opponent|controller|chosen', 'controls|owns') && !c.is('the', 'chosen', 'player', 'controls|owns')) return false;
+  const at = c.save();
+  const saved = { targetPlayers: st.targetPlayers, lastPlayer: st.lastPlayer };
+  const p = parsePlayer(c, st);
+  if (p && (c.opt('controls') || c.opt('owns'))) {
+    if (c.ws[c.i - 1]!.w === 'controls') f.controller = p;
+    else f.owner = p;
+    return true;
+  }
+  Object.assign(st, saved);
+  c.restore(at);
+  return false;
+}
 
 /** `you control`, `your opponents control`, `an opponent controls`, `PLAYER controls`, `in your graveyard`, `in graveyards`, `on the battlefield`. */
 export function parseTail(c: Words, st: ReadState, f: Filter): void {
@@ -689,11 +813,14 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
       f.zones = ['hand'];
       f.owner = { kind: 'you' };
     } else if (c.opt('in', 'exile')) f.zones = ['exile'];
+    else if (c.is('in') && playersZone(c, st, f)) continue;
     else if (c.opt('on', 'the', 'battlefield')) f.zones = ['battlefield'];
     else if (c.opt('that', "aren't", 'on', 'the', 'battlefield') || c.opt('that', "isn't", 'on', 'the', 'battlefield')) f.zones = ['graveyard', 'hand', 'library', 'exile', 'stack', 'command'];
     else if (c.opt('of', 'the', 'first', 'chosen', 'type') || c.opt('of', 'the', 'chosen', 'type')) f.chosenSubtype = 0;
     else if (c.opt('of', 'the', 'second', 'chosen', 'type')) f.chosenSubtype = 1;
     else if (c.opt('of', 'the', 'chosen', 'color')) f.chosenColor = 0;
+    // `creatures that aren't of the chosen type`, `permanents that aren't legendary`, `creatures that aren't Goblins`
+    else if (c.is("that", "aren't|isn't") && negatedTail(c, f)) continue;
     else if (c.opt('in', 'your', "opponents'", 'graveyards') || c.opt('in', 'an', "opponent's", 'graveyard')) {
       f.zones = ['graveyard'];
       f.owner = { kind: 'opponents' };
@@ -728,7 +855,7 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
         c.next();
         c.next();
         f.controller = { kind: 'named', name: x.raw };
-      } else break;
+      } else if (!playerControls(c, st, f)) break;
     }
   }
 }

@@ -25,9 +25,17 @@ export function parseTargetQuantity(c: Words): TargetQuantity | undefined {
     q.upTo = true;
   } else {
     if (c.opt('up', 'to')) q.upTo = true;
+    // `X target creatures`, `up to X target cards`: as many as the event's `targeting` gives (X is that number).
+    if (c.is('x', 'target')) {
+      c.next();
+      q.count = 0;
+      q.upTo = true;
+    }
     const x = c.peek();
     const n = x && x.w !== 'a' && x.w !== 'an' ? numberWord(x.w) : undefined;
-    if (n !== undefined) {
+    if (q.count === 0) {
+      // `X target …`: read above.
+    } else if (n !== undefined) {
       c.next();
       q.count = n;
     } else if (q.upTo) {

@@ -12,6 +12,8 @@ import { takeTimestamp } from './state';
 import { doubleAction } from './double';
 import { sacrificeEvents } from './sacrifice';
 import { createTokens } from './tokens';
+import { answerNumbers } from './answers';
+import { damageRecipients, divideDamage } from './damage-targets';
 import { attachAction, chosenKeywordAction, exchangeControl, fightEvents, populateSource } from './keyword-actions';
 import type { Filter } from '../effects/ir';
 
@@ -94,6 +96,10 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
   const world = () => game.layers().world;
   // `you may …`, `if …`, modes, delayed triggers, payments (choice-actions.ts).
   if (isChoiceAction(a)) return runChoiceAction(game, a, scope, pool, (gs, actions, sc) => runActions(gs, actions, sc, ctx, applied, pool, p));
+  // Numbers the scenario does not record (`the number of colors of mana spent to cast this spell`): `choosing N`.
+  const missing: string[] = [];
+  a = answerNumbers(a, pool, missing);
+  for (const m of missing) game.note(`${m}: not recorded by the scenario; add \`choosing N\` to the event (read as 0)`, 'note');
   switch (a.kind) {
     case 'create-effect': {
       game.createEffect({ source: scope.source, spec: a.effect, duration: a.duration, bindings: scope.bindings, text: ctx.text, range: ctx.range, label: ctx.label });
@@ -178,13 +184,13 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       const n = amount(game, a, scope);
       const src = game.resolveRef(a.source, scope) ?? scope.source.id;
       const deathtouch = !!game.chars(src)?.abilities.some((x) => x.ability.kind === 'keyword' && x.ability.keyword.toLowerCase() === 'deathtouch');
-      const targets: { object?: string; player?: string }[] = [];
-      if (a.to.kind === 'player') for (const pl of resolvePlayers(a.to.player, scope, world(), game.evalEnv)) targets.push({ player: pl });
-      else if (a.to.kind === 'object' && a.to.ref.kind === 'target' && scope.bindings.targetPlayers[a.to.ref.index]) targets.push({ player: scope.bindings.targetPlayers[a.to.ref.index] });
-      else for (const id of objects(game, a.to, scope)) targets.push({ object: id });
-      return performAll([game], () => targets.map((t): GameEvent => ({ kind: 'damage', source: src, target: t, amount: n, deathtouch })), pool, p, applied);
+      const targets = damageRecipients(game, a, scope);
+      const amounts = a.divided ? divideDamage(game, n, targets, pool) : targets.map(() => n);
+      return performAll([game], () => targets.map((t, i): GameEvent => ({ kind: 'damage', source: src, target: t, amount: amounts[i]!, deathtouch })), pool, p, applied);
     }
     case 'add-mana':
+    // The answer was bound before the actions ran (timeline.ts's fillChoices): later words read it.
+    case 'choose':
     // Recognised text the scenario model does not play out (its diagnostic says why).
     case 'not-simulated':
       return [game];

@@ -74,3 +74,38 @@ export function answerSets(n: number, pool: ChoicePool): boolean[][] {
   }
   return sets;
 }
+
+/** The numbers an event's pool already answered, by expression. */
+const answeredBy = new WeakMap<ChoicePool, Map<object, number>>();
+
+/**
+ * A one-shot action with each number the scenario does not record (`where X
+ * is the number of colors of mana spent to cast this spell`) replaced by the
+ * event's `choosing N`, in the order the text asks; `missing` lists those
+ * with no answer (read as 0).
+ */
+export function answerNumbers<T extends object>(a: T, pool: ChoicePool, missing: string[]): T {
+  let found = false;
+  const seen = answeredBy.get(pool) ?? new Map<object, number>();
+  answeredBy.set(pool, seen);
+  const walk = (x: unknown): unknown => {
+    if (!x || typeof x !== 'object') return x;
+    if (Array.isArray(x)) return x.map(walk);
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'answer' && typeof o.what === 'string') {
+      found = true;
+      // One expression used twice (`draws X cards … and you gain X life, where X is …`) takes one answer for the event.
+      if (!seen.has(o)) {
+        const v = numberAnswer(pool);
+        if (v === undefined) missing.push(o.what);
+        seen.set(o, v ?? 0);
+      }
+      return { kind: 'const', value: seen.get(o)! };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(o)) out[k] = walk(v);
+    return out;
+  };
+  const r = walk(a) as T;
+  return found ? r : a;
+}

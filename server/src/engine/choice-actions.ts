@@ -11,6 +11,7 @@
 
 import type { Action, Mode } from '../effects/ir';
 import { isModeAnswer, type ChoicePool } from './choices';
+import { answerCondition, answerSets, questions } from './answers';
 import { evalCondition, resolvePlayers, type Scope } from './evaluate';
 import type { Game } from './game';
 import type { Performer } from './replacement';
@@ -33,6 +34,8 @@ export function runChoiceAction(game: Game, a: ChoiceAction, scope: Scope, pool:
     case 'optional':
       return optional(game, a, scope, pool, run);
     case 'if': {
+      // A fact the scenario does not record (`if this spell was kicked`): `choosing yes|no`, else both outcomes.
+      if (questions(a.condition).length) return answeredIf(game, a, scope, pool, run);
       // 608.2c: the condition is checked as the spell or ability resolves.
       const holds = evalCondition(a.condition, scope, game.layers().world, game.evalEnv);
       const branch = holds ? a.actions : a.otherwise ?? [];
@@ -50,6 +53,25 @@ export function runChoiceAction(game: Game, a: ChoiceAction, scope: Scope, pool:
       // Spec section 3: costs are not paid in scenarios; the events that pay them are written on their own.
       return [game];
   }
+}
+
+/** `If this spell was kicked, draw a card`: the event answers the question with `choosing yes|no`; unanswered, both outcomes are explored. */
+function answeredIf(game: Game, a: Extract<Action, { kind: 'if' }>, scope: Scope, pool: ChoicePool, run: Run): Game[] {
+  const qs = questions(a.condition);
+  const sets = answerSets(qs.length, pool);
+  const branch = (g: Game, answers: boolean[]): Game[] => {
+    const holds = evalCondition(answerCondition(a.condition, answers), scope, g.layers().world, g.evalEnv);
+    g.note(`${qs.map((q, i) => `"${q}": ${answers[i] ? 'yes' : 'no'}`).join(', ')}, so the condition ${holds ? 'holds' : 'does not hold'} (608.2c)`, 'note');
+    return run([g], holds ? a.actions : a.otherwise ?? [], scope);
+  };
+  if (sets.length === 1) return branch(game, sets[0]!);
+  return pool.branches(
+    sets.map((answers) => () => {
+      const g = game.clone();
+      g.choices.push(qs.map((q, i) => `${q}: ${answers[i] ? 'yes' : 'no'}`).join(', '));
+      return branch(g, answers);
+    }),
+  );
 }
 
 function textOf(a: Action, scope: Scope): string {

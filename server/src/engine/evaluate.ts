@@ -130,6 +130,10 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
     const sub = scope.bindings.choices[f.chosenSubtype];
     if (sub === undefined || !hasSubtype(x, sub)) return false;
   }
+  if (f.notChosenSubtype !== undefined) {
+    const sub = scope.bindings.choices[f.notChosenSubtype];
+    if (sub !== undefined && hasSubtype(x, sub)) return false;
+  }
   if (f.controller && !resolvePlayers(f.controller, scope, world, env).includes(x.controller)) return false;
   if (f.owner && !resolvePlayers(f.owner, scope, world, env).includes(o.owner)) return false;
   return true;
@@ -166,6 +170,22 @@ function matchesMore(f: Filter, x: Working, scope: Scope, world: World, env: Env
   if (f.attachedTo) {
     const host = o.attachedTo ? world.get(o.attachedTo) : undefined;
     if (!host || !matches(f.attachedTo, host, scope, world, env)) return false;
+  }
+  if (f.attachedToObject) {
+    const host = resolveObject(f.attachedToObject, scope, env);
+    if (!host || o.attachedTo !== host) return false;
+  }
+  // 303.4, 301.5: `enchanted permanent`: an Aura is attached to it (`equipped`: an Equipment).
+  if (f.hasAttached) {
+    const kind = f.hasAttached === 'enchanted' ? 'Aura' : 'Equipment';
+    const on = env.state.objects.some((a) => a.zone === 'battlefield' && a.attachedTo === o.id && !!world.get(a.id) && hasSubtype(world.get(a.id)!, kind));
+    if (!on) return false;
+  }
+  // 201.2: `with the same name as that creature`.
+  if (f.sameNameAs) {
+    const id = resolveObject(f.sameNameAs, scope, env);
+    const other = id ? world.get(id) : undefined;
+    if (!other || other.name.toLowerCase() !== x.name.toLowerCase()) return false;
   }
   return true;
 }

@@ -17,7 +17,7 @@ function targetRefs(actions: Action[]): TargetRef[] {
   const walk = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;
     const o = x as Record<string, unknown>;
-    if (o.kind === 'target' && typeof o.index === 'number' && o.filter && !out.has(o.index)) out.set(o.index, o as unknown as TargetRef);
+    if (o.kind === 'target' && typeof o.index === 'number' && (o.filter || o.orPlayer) && !out.has(o.index)) out.set(o.index, o as unknown as TargetRef);
     for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
   };
   walk(actions);
@@ -42,10 +42,16 @@ export function targetProblems(actions: Action[], scope: Scope, game: Game): { i
   const problems: { index: number; message: string }[] = [];
   const fail = (index: number, message: string) => problems.push({ index, message });
   for (const ref of targetRefs(actions)) {
-    const filter = ref.filter!;
-    const wanted = `target ${describeFilter(filter, false)}`;
     const player = scope.bindings.targetPlayers[ref.index];
     const id = scope.bindings.targets[ref.index];
+    // `target player or planeswalker`: a player is legal; `target opponent or planeswalker`: an opponent (115.4).
+    if (player && !id && ref.orPlayer) {
+      if (ref.orPlayer === 'opponent' && player === scope.bindings.you) fail(ref.index, `${player} is not an opponent, so not a legal "target ${ref.noun}" (115.1)`);
+      continue;
+    }
+    if (!ref.filter) continue;
+    const filter = ref.filter;
+    const wanted = `target ${describeFilter(filter, false)}`;
     if (player && !id) {
       fail(ref.index, `${player} is a player, not a legal "${wanted}" (115.1)`);
       continue;

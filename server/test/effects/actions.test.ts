@@ -104,7 +104,7 @@ test('players, cards, life, counters, zones', () => {
 test('damage: the source by name or as this object, any target, old and new wording', () => {
   const c = ctx('Lightning Bolt', { isSpell: true, knownNames: ['Lightning Bolt', 'Shock'] });
   assert.deepEqual(actions('Lightning Bolt deals 3 damage to any target.', c), [{ kind: 'damage', source: { kind: 'self' }, amount: n(3), to: target(0, 'any target') }]);
-  assert.deepEqual(actions('Shock deals 2 damage to target creature or player.', c), [{ kind: 'damage', source: { kind: 'named', name: 'Shock' }, amount: n(2), to: target(0, 'creature or player') }]);
+  assert.deepEqual(actions('Shock deals 2 damage to target creature or player.', c), [{ kind: 'damage', source: { kind: 'named', name: 'Shock' }, amount: n(2), to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature or player', orPlayer: 'any' } } }]);
   assert.deepEqual(actions('This creature deals 1 damage to any target.'), [{ kind: 'damage', source: { kind: 'self' }, amount: n(1), to: target(0, 'any target') }]);
   assert.deepEqual(actions('This creature deals 2 damage to each opponent.'), [{ kind: 'damage', source: { kind: 'self' }, amount: n(2), to: { kind: 'player', player: { kind: 'opponents' } } }]);
 });

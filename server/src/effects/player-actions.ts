@@ -1,0 +1,101 @@
+// What a player does in an effect (608.2): `Target player draws two cards`,
+// `you gain 3 life`, `each opponent loses 2 life`, `that player sacrifices a
+// creature`, `draws cards equal to the greatest power among creatures you
+// control`. Several verbs may share the player (`Target player draws two
+// cards and loses 2 life`), and several players one verb (`You and target
+// opponent each draw two cards`).
+
+import type { Action, Expr, PlayerRef } from './ir';
+import { parseAmount, parseCount } from './count';
+import { forEachAmount } from './amounts';
+import { parsePlayer, type ReadState } from './selector';
+import { parseTokenActions } from './tokens';
+import { parseSacrificeChosen } from './sacrifice';
+import { parseReturn } from './returns';
+import type { Words } from './words';
+
+/** Verbs a player does, third person: with `and` / `then` before them the player named last does them (`… and loses 2 life`). */
+const PLAYER_VERBS = 'draws|discards|mills|loses|gains|sacrifices|creates|returns';
+
+/** The player of a clause: `PLAYER`, `PLAYER and PLAYER each`, or (after `and`/`then`) the player named last. */
+export function clausePlayers(c: Words, st: ReadState): PlayerRef[] | undefined {
+  const at = c.save();
+  const first = parsePlayer(c, st);
+  if (first) {
+    // `You and target opponent each draw two cards`
+    const more = c.save();
+    if (c.opt('and')) {
+      const second = parsePlayer(c, st);
+      if (second && c.opt('each')) return [first, second];
+    }
+    c.restore(more);
+    st.lastPlayer = first;
+    return [first];
+  }
+  c.restore(at);
+  const prev = c.ws[c.i - 1]?.w;
+  if (st.lastPlayer && (prev === 'and' || prev === 'then' || prev === ',') && c.is(PLAYER_VERBS)) return [st.lastPlayer];
+  return undefined;
+}
+
+/** `draw two cards`, `cards equal to COUNT`, `a card for each …`: after a draw/discard/mill verb. */
+function cardAmount(c: Words, st: ReadState): Expr | undefined {
+  // `draw cards equal to the greatest power among creatures you control` (608.2h: counted as it resolves)
+  if (c.opt('cards', 'equal', 'to')) return parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
+  const n = parseAmount(c);
+  return n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
+}
+
+/** A draw, discard or mill by `player` (the verb is next); undefined when it is not one. */
+export function parseCardVerb(c: Words, st: ReadState, player: PlayerRef, at: number): Action[] | undefined {
+  if (!(c.opt('draw') || c.opt('draws') || c.opt('discard') || c.opt('discards') || c.opt('mill') || c.opt('mills'))) return undefined;
+  const verb = c.ws[c.i - 1]!.w.replace(/s$/, '') as 'draw' | 'discard' | 'mill';
+  const total = cardAmount(c, st);
+  return total ? [{ kind: verb, player, amount: total, span: c.span(at, c.i) }] : undefined;
+}
+
+/**
+ * What `player` does (the cursor is after the player): draws, discards,
+ * mills, gains or loses life, creates tokens, sacrifices, returns. Undefined
+ * when the words are not read (the caller restores the cursor).
+ */
+export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: number, milled: (c: Words, p: PlayerRef, at: number) => Action[] | undefined): Action[] | undefined {
+  c.mark();
+  const span = () => c.span(at, c.i);
+  if (c.is('draw|draws|discard|discards|mill|mills')) return parseCardVerb(c, st, player, at);
+  if (c.opt('gain') || c.opt('gains') || c.opt('lose') || c.opt('loses')) {
+    const gain = /^gain/.test(c.ws[c.i - 1]!.w);
+    const n: Expr | undefined = parseAmount(c);
+    // `you gain 1 life for each creature you control`
+    const total = n && c.eat('life') ? forEachAmount(c, st, n) : undefined;
+    if (total) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: total, span: span() }];
+    if (n) return undefined;
+    // `gains life equal to its power`
+    if (c.opt('life', 'equal', 'to')) {
+      const e = parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
+      if (e) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: e, span: span() }];
+    }
+    return undefined;
+  }
+  const top = milled(c, player, at);
+  if (top) return top;
+  // `Its controller creates a 1/1 … token`, `each opponent sacrifices a creature`, `each player returns …`
+  const tokens = parseTokenActions(c, st, player);
+  if (tokens) return tokens;
+  if (c.opt('sacrifices') || c.opt('sacrifice')) {
+    const s = parseSacrificeChosen(c, st, player, at);
+    return s ? [s] : undefined;
+  }
+  if (c.opt('returns') || c.opt('return')) {
+    const r = parseReturn(c, st, at);
+    return r ? [r] : undefined;
+  }
+  c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns)');
+  return undefined;
+}
+
+/** The same actions for another player (`You and target opponent each draw two cards`). */
+export function forPlayer(actions: Action[], from: PlayerRef, to: PlayerRef): Action[] {
+  const same = JSON.stringify(from);
+  return actions.map((a) => ('player' in a && JSON.stringify(a.player) === same ? ({ ...a, player: to } as Action) : a));
+}
