@@ -5,24 +5,24 @@
 
 import type { Action, Duration, Selector, Zone } from './ir';
 import { parseDuration } from './conditions';
-import { parseAmount } from './count';
+import { parseAmount, parseForEach } from './count';
 import { parseEffectSentence } from './continuous';
 import { parsePrevention, parseReplacement } from './replacement';
 import { parseCombatPrevention } from './replacement-damage';
 import { parseNotSimulated } from './not-simulated';
 import { parseChoiceClause, parseClauseSuffix } from './choice';
 import { parseTapOrUntap } from './modes';
-import { emptyFilter, parseSubject, type ReadState } from './selector';
+import { emptyFilter, parseSubject, takeTargetPlayer, type ReadState } from './selector';
 import { parsePutCounters, parseRemoveCounters } from './counters';
 import { whereX } from './amounts';
 import { parseDouble } from './double';
-import { entering, fromGraveyard, inGraveyard, parseReturn } from './returns';
+import { entering, fromGraveyard, inGraveyard, parseReturn, type Entering } from './returns';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseTargetQuantity } from './targets';
 import { parseTokenActions } from './tokens';
 import { parseFight, parseKeywordAction } from './keyword-actions';
 import { parseDamage } from './damage';
-import { clausePlayers, forPlayer, parseCardVerb, parsePlayerActs } from './player-actions';
+import { carriedPlayer, clausePlayers, forPlayer, parseCardVerb, parsePlayerActs } from './player-actions';
 import type { Words } from './words';
 
 /** A whole sentence of actions (clauses joined by `and`, `, then`). */
@@ -130,11 +130,28 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // `you may …`, `unless … pays …, …`, `if you control …, …` (choice.ts).
   const chosen = parseChoiceClause(c, st, parseActionClauses);
   if (chosen) return chosen;
+  // `Target creature's controller sacrifices it, then puts …`: the verb's player is the one before.
+  const carried = carriedPlayer(c, st);
+  if (carried) {
+    const acts = parsePlayerActs(c, st, carried, at, putTopIntoGraveyard);
+    if (acts) return acts;
+    back();
+  }
   // `Choose a color.`, `choose a creature type`: the choice later words call `the chosen color` (answered with `choosing`).
   if (c.opt('choose', 'a', 'color') || c.opt('choose', 'a', 'creature', 'type') || c.opt('choose', 'a', 'basic', 'land', 'type')) {
     const w = c.ws[c.i - 1]!.w;
     const choice = w === 'color' ? 'color' : c.ws[c.i - 2]!.w === 'land' ? 'basic-land-type' : 'creature-type';
     return [{ kind: 'choose', choice, value: { kind: 'choice', index: 0 }, span: span() }];
+  }
+  // `For each nontoken creature destroyed this way, you create a tapped Treasure token.`: the rest of the sentence that many times.
+  if (c.is('for', 'each')) {
+    c.next();
+    c.next();
+    const times = parseForEach(c, st);
+    if (!times || !c.opt(',')) return fail();
+    const body = parseActionClauses(c, st, false);
+    if (!body) return fail();
+    return [{ kind: 'repeat', times, actions: body, span: span() }];
   }
   // Recognised, not played out (library handling, dice, …): an information diagnostic says why.
   const skipped = parseNotSimulated(c, st);
@@ -301,8 +318,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     if (c.opt('into') || c.opt('onto')) {
       const z = zoneOf(c);
       if (!z) return fail();
-      const how = z === 'battlefield' ? entering(c, st) : {};
-      return [{ kind: 'move', object, to: z, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), span: span() }];
+      const how: Entering = z === 'battlefield' ? entering(c, st) : {};
+      return [{ kind: 'move', object, to: z, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), ...(how.counters ? { counters: how.counters } : {}), span: span() }];
     }
     c.expect('`on top of`, `into` or `onto`');
     return fail();
@@ -352,7 +369,7 @@ function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   if (c.opt('each', 'opponent') || c.opt('each', 'other', 'player')) return { kind: 'player', player: { kind: 'opponents' } };
   if (c.opt('each', 'player')) return { kind: 'player', player: { kind: 'each-player' } };
   if (c.opt('you')) return { kind: 'player', player: { kind: 'you' } };
-  if (c.opt('target', 'player') || c.opt('target', 'opponent')) return { kind: 'player', player: { kind: 'target-player', index: st.targetPlayers++ } };
+  if (c.opt('target', 'player') || c.opt('target', 'opponent')) return { kind: 'player', player: { kind: 'target-player', index: takeTargetPlayer(st) } };
   const s = objectsOf(c, st);
   if (!s) c.expect('what is dealt damage (`any target`, `target creature`, `each opponent`, …)');
   return s;

@@ -6,6 +6,7 @@
 import type { Expr } from './ir';
 import { parseCount, replaceX } from './count';
 import { parseSelector, type ReadState } from './selector';
+import { parseThisWay } from './this-way';
 import type { Words } from './words';
 
 /** `for each FILTER` after an amount: that amount times the count; `n` unchanged when no `for each` follows, undefined when it follows but is not read. */
@@ -20,7 +21,8 @@ export function forEachAmount(c: Words, st: ReadState, n: Expr): Expr | undefine
     c.restore(at);
     return undefined;
   }
-  const count: Expr = { kind: 'count', filter: f };
+  // `for each permanent destroyed this way` (608.2c)
+  const count: Expr = parseThisWay(c, f) ?? { kind: 'count', filter: f };
   if (n.kind === 'const' && n.value === 1) return count;
   if (n.kind === 'const') return { kind: 'times', factor: n.value, expr: count };
   c.restore(at);

@@ -24,6 +24,7 @@ export function childActions(a: Action): Action[] {
     case 'if':
       return [...a.actions, ...(a.otherwise ?? [])];
     case 'delayed':
+    case 'repeat':
       return a.actions;
     case 'modal':
       return a.modes.flatMap((m) => m.actions);

@@ -6,6 +6,7 @@ import { colorWord } from '../rules/vocabulary';
 import type { Color, Expr, ObjectRef, Part } from './ir';
 import { countReader, eatSelf, parseSelector, parseSubject, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
+import { parseDamageThisWay, parseThisWay } from './this-way';
 
 export interface CountOptions {
   /**
@@ -70,7 +71,8 @@ export function parseForEach(c: Words, st: ReadState, opts: CountOptions = {}): 
     c.expect('what to count after `for each`');
     return undefined;
   }
-  return { kind: 'count', filter: f };
+  // `for each creature destroyed this way` (608.2c)
+  return parseThisWay(c, f) ?? { kind: 'count', filter: f };
 }
 
 /** `black`, `red and green`: the colors of a devotion (700.5). */
@@ -148,12 +150,17 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
     // Tarmogoyf: `the number of card types among cards in all graveyards` (205.2a)
     const among = c.opt('card', 'types', 'among');
     const f = parseSelector(c, st);
+    const way = f && !among ? parseThisWay(c, f) : undefined;
+    if (way) return way;
     if (f) return plus(c, { kind: 'count', filter: f, ...(among ? { distinctCardTypes: true } : {}) });
     c.expect('what to count after `the number of`');
     c.restore(at);
     return undefined;
   }
   if (c.oneOf(['that', 'much'], ['that', 'many'])) return { kind: 'event-amount' };
+  // `the damage dealt this way` (608.2c)
+  const dealt = parseDamageThisWay(c);
+  if (dealt) return dealt;
   // `its mana value`, `their power`, `that creature's toughness`
   if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"])) {
     const s = stat(c);

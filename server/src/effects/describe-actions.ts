@@ -252,6 +252,8 @@ export function describeAction(a: Action): string {
       return `choose ${a.min === a.max ? a.min : `${a.min} to ${a.max}`} (700.2, \`choosing mode N\`): ${a.modes.map((m, i) => `mode ${i + 1}: ${list(m.actions)}`).join(' | ')}`;
     case 'delayed':
       return `delayed trigger (603.7) ${a.when.replace(/-/g, ' ')}: ${list(a.actions)}`;
+    case 'repeat':
+      return `${describeExpr(a.times)} times: ${list(a.actions)}`;
     case 'pay':
       return `pay ${a.cost} (mana is not modelled: paying changes nothing)`;
     case 'additional-cost':

@@ -118,6 +118,8 @@ export function describeExpr(e: Expr): string {
       return `${describePlayer(e.player)}: ${e.stat === 'life' ? 'life total' : `cards in ${e.stat}`}`;
     case 'resolved-value':
       return e.per ? `${describeExpr(e.was)} as it resolved (608.2h)` : `${e.value} (${describeExpr(e.was)} as it resolved, 608.2h)`;
+    case 'this-way':
+      return e.what === 'damage' ? 'the damage dealt this way (608.2c)' : `the number of ${e.filter ? describeFilter(e.filter) : 'cards'} ${e.verb} this way (608.2c)`;
   }
 }
 

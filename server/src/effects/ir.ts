@@ -178,7 +178,13 @@ export type Expr =
    * fixed as it resolved (`where X is the number of Vampires you control`);
    * `per`: for a number read on each affected object (`its power`), by object id.
    */
-  | { kind: 'resolved-value'; value: number; per?: Record<string, number>; was: Expr };
+  | { kind: 'resolved-value'; value: number; per?: Record<string, number>; was: Expr }
+  /**
+   * 608.2c: what the previous action did, `this way`: the objects it moved that
+   * match `filter` (`for each creature destroyed this way`, `exiled`,
+   * `sacrificed`, `returned`), the cards discarded or milled, or the damage dealt.
+   */
+  | { kind: 'this-way'; what: 'moved' | 'discarded' | 'milled' | 'damage'; filter?: Filter; verb: string };
 
 export type PlayerStat = 'life' | 'hand' | 'graveyard';
 
@@ -377,7 +383,8 @@ export type Action =
   | { kind: 'create-effect'; effect: EffectSpec; duration: Duration; span?: TextSpan }
   | { kind: 'tap' | 'untap' | 'destroy' | 'sacrifice' | 'exile' | 'regenerate'; object: Selector; span?: TextSpan }
   /** `tapped`, `under your control`: how a card put onto the battlefield enters (`Return it to the battlefield tapped under your control`). */
-  | { kind: 'move'; object: Selector; to: Zone; position?: 'top' | 'bottom' | 'shuffle'; tapped?: boolean; controller?: PlayerRef; span?: TextSpan }
+  /** `counters`: `return it to the battlefield with a +1/+1 counter on it`: it enters with them (614.1c). */
+  | { kind: 'move'; object: Selector; to: Zone; position?: 'top' | 'bottom' | 'shuffle'; tapped?: boolean; controller?: PlayerRef; counters?: { counter: string; amount: Expr }[]; span?: TextSpan }
   /** `remove a counter from …` (any kind): counter `*`; `ifNone`: only if it has no counter of that kind (adapt, 701.46a). */
   | { kind: 'counters'; object: Selector; counter: string; amount: Expr; remove?: boolean; ifNone?: boolean; span?: TextSpan }
   /** 701.14a: `A fights B`: each deals damage equal to its power to the other. */
@@ -395,6 +402,8 @@ export type Action =
   /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
   | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
   | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; span?: TextSpan }
+  /** `For each creature destroyed this way, create a Treasure token`: the actions, that many times. */
+  | { kind: 'repeat'; times: Expr; actions: Action[]; span?: TextSpan }
   /** `divided`: 601.2d, the amount is divided among the targets `to` binds, as announced with `choosing N, N, …` (one number per target, in order). */
   | { kind: 'damage'; source: ObjectRef; amount: Expr; to: Selector; divided?: boolean; span?: TextSpan }
   | { kind: 'add-mana'; mana: string; span?: TextSpan }

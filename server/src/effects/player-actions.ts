@@ -8,14 +8,15 @@
 import type { Action, Expr, PlayerRef } from './ir';
 import { parseAmount, parseCount } from './count';
 import { forEachAmount } from './amounts';
-import { parsePlayer, type ReadState } from './selector';
+import { parsePlayer, parseSubject, type ReadState } from './selector';
+import { parseDuration } from './conditions';
 import { parseTokenActions } from './tokens';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseReturn } from './returns';
 import type { Words } from './words';
 
 /** Verbs a player does, third person: with `and` / `then` before them the player named last does them (`… and loses 2 life`). */
-const PLAYER_VERBS = 'draws|discards|mills|loses|gains|sacrifices|creates|returns';
+const PLAYER_VERBS = 'draws|discards|mills|loses|gains|sacrifices|creates|returns|puts|shuffles';
 
 /** The player of a clause: `PLAYER`, `PLAYER and PLAYER each`, or (after `and`/`then`) the player named last. */
 export function clausePlayers(c: Words, st: ReadState): PlayerRef[] | undefined {
@@ -30,12 +31,19 @@ export function clausePlayers(c: Words, st: ReadState): PlayerRef[] | undefined 
     }
     c.restore(more);
     st.lastPlayer = first;
+    st.subjectPlayer = first;
     return [first];
   }
   c.restore(at);
+  const carried = carriedPlayer(c, st);
+  return carried ? [carried] : undefined;
+}
+
+/** After `and` / `then`, a third-person verb with no subject: the player of the clause before does it (`… sacrifices it, then puts …`). */
+export function carriedPlayer(c: Words, st: ReadState): PlayerRef | undefined {
   const prev = c.ws[c.i - 1]?.w;
-  if (st.lastPlayer && (prev === 'and' || prev === 'then' || prev === ',') && c.is(PLAYER_VERBS)) return [st.lastPlayer];
-  return undefined;
+  const carried = st.subjectPlayer ?? st.lastPlayer;
+  return carried && (prev === 'and' || prev === 'then' || prev === ',') && c.is(PLAYER_VERBS) ? carried : undefined;
 }
 
 /** `draw two cards`, `cards equal to COUNT`, `a card for each …`: after a draw/discard/mill verb. */
@@ -63,6 +71,13 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
   c.mark();
   const span = () => c.span(at, c.i);
   if (c.is('draw|draws|discard|discards|mill|mills')) return parseCardVerb(c, st, player, at);
+  // `Target opponent gains control of target permanent you control` (layer 2, 613.1b)
+  if (c.opt('gains', 'control', 'of') || c.opt('gain', 'control', 'of')) {
+    const what = parseSubject(c, st);
+    if (!what || what.kind === 'player') return undefined;
+    const duration = parseDuration(c, st);
+    return [{ kind: 'create-effect', effect: { affected: what, parts: [{ layer: '2', kind: 'control', player }] }, duration: duration ?? { kind: 'forever' }, span: span() }];
+  }
   if (c.opt('gain') || c.opt('gains') || c.opt('lose') || c.opt('loses')) {
     const gain = /^gain/.test(c.ws[c.i - 1]!.w);
     const n: Expr | undefined = parseAmount(c);
@@ -83,6 +98,11 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
   const tokens = parseTokenActions(c, st, player);
   if (tokens) return tokens;
   if (c.opt('sacrifices') || c.opt('sacrifice')) {
+    // `Target creature's controller sacrifices it`: that object (701.17a).
+    if (c.is('it|them|~|this|that')) {
+      const what = parseSubject(c, st);
+      return what && what.kind !== 'player' ? [{ kind: 'sacrifice', object: what, span: span() }] : undefined;
+    }
     const s = parseSacrificeChosen(c, st, player, at);
     return s ? [s] : undefined;
   }
@@ -90,7 +110,14 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     const r = parseReturn(c, st, at);
     return r ? [r] : undefined;
   }
-  c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns)');
+  // `Its owner shuffles it into their library` (701.24): the object moves; the order of a library is not modelled.
+  if (c.opt('shuffles') || c.opt('shuffle')) {
+    const what = parseSubject(c, st);
+    if (!what || what.kind === 'player' || !c.eat('into', 'their|its|your', "library|owner's|owners'")) return undefined;
+    if (c.ws[c.i - 1]!.w !== 'library' && !c.eat('library|libraries')) return undefined;
+    return [{ kind: 'move', object: what, to: 'library', position: 'shuffle', span: span() }];
+  }
+  c.expect('what the player does (draws, discards, mills, gains or loses life, creates, sacrifices, returns, gains control of, shuffles)');
   return undefined;
 }
 

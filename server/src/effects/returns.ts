@@ -5,7 +5,8 @@
 // graveyard to the battlefield`, `return a creature card from your graveyard
 // to your hand` (the card is the player's choice: `choosing NAME`).
 
-import type { Action, Filter, PlayerRef, Selector, Zone } from './ir';
+import type { Action, Expr, Filter, PlayerRef, Selector, Zone } from './ir';
+import { parseAmount } from './count';
 import { objectsOf, zoneOf } from './actions';
 import { emptyFilter, parsePlayer, parseSelector, type ReadState } from './selector';
 import type { Words } from './words';
@@ -43,11 +44,31 @@ export function inGraveyard(object: Selector, from: { owner?: PlayerRef; said: s
   return object;
 }
 
-/** `tapped`, `under your control`, `under its owner's control` after `to the battlefield`. */
-export function entering(c: Words, st: ReadState): { tapped?: boolean; controller?: PlayerRef } {
-  const out: { tapped?: boolean; controller?: PlayerRef } = {};
+export interface Entering {
+  tapped?: boolean;
+  controller?: PlayerRef;
+  counters?: { counter: string; amount: Expr }[];
+}
+
+/** `with a +1/+1 counter on it`, `with X additional +1/+1 counters on it`, `with two -1/-1 counters on them` (614.1c). */
+function withCounters(c: Words): { counter: string; amount: Expr } | undefined {
+  const at = c.save();
+  if (!c.opt('with')) return undefined;
+  const n = parseAmount(c);
+  c.opt('additional');
+  const kind = c.next();
+  if (n && kind && (c.opt('counter') || c.opt('counters')) && (c.opt('on', 'it') || c.opt('on', 'them') || c.opt('on', 'each', 'of', 'them'))) return { counter: kind.raw.toLowerCase(), amount: n };
+  c.restore(at);
+  return undefined;
+}
+
+/** `tapped`, `under your control`, `under its owner's control`, `with a +1/+1 counter on it` after `to the battlefield`. */
+export function entering(c: Words, st: ReadState): Entering {
+  const out: Entering = {};
   for (;;) {
-    if (c.opt('tapped')) out.tapped = true;
+    const counters = withCounters(c);
+    if (counters) out.counters = [...(out.counters ?? []), counters];
+    else if (c.opt('tapped')) out.tapped = true;
     // Entering under its owner's control is what a return does anyway (110.2).
     else if (c.oneOf(['under', 'its', "owner's", 'control'], ['under', 'their', "owners'", 'control'], ['under', 'their', "owner's", 'control'])) continue;
     else if (c.is('under')) {
@@ -100,6 +121,6 @@ export function parseReturn(c: Words, st: ReadState, start: number): Action | un
     c.restore(at);
     return undefined;
   }
-  const how = to === 'battlefield' ? entering(c, st) : {};
-  return { kind: 'move', object, to, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), span: c.span(start, c.i) };
+  const how: Entering = to === 'battlefield' ? entering(c, st) : {};
+  return { kind: 'move', object, to, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), ...(how.counters ? { counters: how.counters } : {}), span: c.span(start, c.i) };
 }

@@ -17,8 +17,23 @@ export interface ReadState {
   last?: Selector;
   /** The last player named, for `they`, `that player` (`If an opponent would draw a card, they lose 1 life instead`). */
   lastPlayer?: PlayerRef;
+  /** The player who did the last clause's verb (`Target player draws two cards and loses 2 life`). */
+  subjectPlayer?: PlayerRef;
+  /** The `targeting` position of the last `target player` (`that player` after it). */
+  lastTargetPlayer?: number;
   /** Issues found inside quoted abilities, already in the outer text's offsets. */
   issues?: TextIssue[];
+}
+
+/**
+ * A `target player` / `target opponent`: it takes the next `targeting` entry,
+ * counted with the object targets, so `Target opponent gains control of
+ * target permanent you control` binds its entries in the order written.
+ */
+export function takeTargetPlayer(st: ReadState): number {
+  const i = st.targets++;
+  st.lastTargetPlayer = i;
+  return i;
 }
 
 export function emptyFilter(): Filter {
@@ -175,7 +190,7 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   if (c.is('that', 'creature|permanent|land|card|artifact|enchantment|spell|player') || c.is("that", "creature's|permanent's|land's|card's")) {
     c.next();
     const noun = c.next()!.w;
-    if (noun === 'player') return { kind: 'player', player: { kind: 'target-player', index: Math.max(0, st.targetPlayers - 1) } };
+    if (noun === 'player') return { kind: 'player', player: { kind: 'target-player', index: st.lastTargetPlayer ?? 0 } };
     return st.last ?? { kind: 'object', ref: { kind: 'it' } };
   }
   // `the chosen creature` (`As ~ enters, choose a creature.`): the object named by its entry choice.
@@ -212,7 +227,7 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
       return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun: `${who} or planeswalker`, filter: { ...emptyFilter(), types: ['Planeswalker'] }, orPlayer }, quantity, st) };
     }
     if (c.opt('player') || c.opt('opponent') || c.opt("player's") || c.opt("opponent's")) {
-      return { kind: 'player', player: { kind: 'target-player', index: st.targetPlayers++ } };
+      return { kind: 'player', player: { kind: 'target-player', index: takeTargetPlayer(st) } };
     }
     // `target attacking or blocking creature`, `target blocked creature`: combat is not modelled, so these words are read and not checked.
     const combatAt = c.i;
@@ -374,13 +389,17 @@ export function parsePlayer(c: Words, st: ReadState): PlayerRef | undefined {
 
 function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
   // The longer phrases first: `your opponents` is not `your`.
-  if (c.oneOf(['your', 'opponents'], ['your', "opponents'"], ['each', 'opponent'], ['each', "opponent's"], ['opponents'], ['an', 'opponent'])) return { kind: 'opponents' };
+  // `each other player`: every player but you (in a two-player game, the opponent).
+  if (c.oneOf(['your', 'opponents'], ['your', "opponents'"], ['each', 'opponent'], ['each', "opponent's"], ['opponents'], ['an', 'opponent'], ['each', 'other', 'player'])) return { kind: 'opponents' };
   if (c.oneOf(['each', 'player'], ['each', "player's"], ['players'], ['all', 'players'], ["players'"])) return { kind: 'each-player' };
   if (c.oneOf(['you'], ['your'])) return { kind: 'you' };
   if (c.oneOf(['the', 'chosen', 'player'], ['the', 'chosen', "player's"])) return { kind: 'chosen-player', index: 0 };
-  if (c.oneOf(['target', 'player'], ['target', "player's"], ['target', 'opponent'], ['target', "opponent's"])) return { kind: 'target-player', index: st.targetPlayers++ };
+  if (c.oneOf(['target', 'player'], ['target', "player's"], ['target', 'opponent'], ['target', "opponent's"])) return { kind: 'target-player', index: takeTargetPlayer(st) };
   // `that player`, `they`: the player named last (an event's player in a replacement).
   if (st.lastPlayer && c.oneOf(['that', 'player'], ['that', "player's"], ['they'], ['their'])) return st.lastPlayer;
+  // `target creature's controller`, `the owner of target permanent`: of that object.
+  const of = ownerOrController(c, st);
+  if (of) return of;
   // `its controller`, `its owner`: of the object named last.
   const at = c.save();
   if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"], ['that', "spell's"])) {
@@ -388,6 +407,23 @@ function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
     if (c.oneOf(['controller'], ['controllers'])) return { kind: 'controller-of', object: obj };
     if (c.oneOf(['owner'], ['owners'])) return { kind: 'owner-of', object: obj };
   }
+  c.restore(at);
+  return undefined;
+}
+
+/** `target creature's controller`, `enchanted creature's controller`, `the owner of target permanent`, `the controller of ~`. */
+function ownerOrController(c: Words, st: ReadState): PlayerRef | undefined {
+  const at = c.save();
+  const saved = { targets: st.targets, last: st.last };
+  if (c.opt('the', 'owner', 'of') || c.opt('the', 'controller', 'of')) {
+    const owner = c.ws[c.i - 2]!.w === 'owner';
+    const s = parseSubject(c, st);
+    if (s && s.kind === 'object') return owner ? { kind: 'owner-of', object: s.ref } : { kind: 'controller-of', object: s.ref };
+  } else if (c.is('target|enchanted|equipped') && /'s$/.test(c.peek(1)?.w ?? '') && c.is('target|enchanted|equipped', c.peek(1)!.w, 'controller|owner')) {
+    const s = parseSubject(c, st);
+    if (s && s.kind === 'object' && (c.opt('controller') || c.opt('owner'))) return c.ws[c.i - 1]!.w === 'owner' ? { kind: 'owner-of', object: s.ref } : { kind: 'controller-of', object: s.ref };
+  }
+  Object.assign(st, saved);
   c.restore(at);
   return undefined;
 }
@@ -735,7 +771,7 @@ function playersZone(c: Words, st: ReadState, f: Filter): boolean {
   let who: PlayerRef | undefined;
   if (c.opt('its', "controller's") || c.opt('their', "controller's") || c.opt('that', "creature's", "controller's") || c.opt('that', "spell's", "controller's")) who = { kind: 'controller-of', object: it };
   else if (c.opt('its', "owner's") || c.opt('their', "owners'") || c.opt('their', "owner's")) who = { kind: 'owner-of', object: it };
-  else if (c.opt('target', "player's") || c.opt('target', "opponent's")) who = { kind: 'target-player', index: st.targetPlayers++ };
+  else if (c.opt('target', "player's") || c.opt('target', "opponent's")) who = { kind: 'target-player', index: takeTargetPlayer(st) };
   else if (st.lastPlayer && (c.opt('that', "player's") || c.opt('their'))) who = st.lastPlayer;
   const zone = who && (c.opt('graveyard') ? 'graveyard' : c.opt('hand') ? 'hand' : undefined);
   if (!who || !zone) {

@@ -13,6 +13,7 @@ import { doubleAction } from './double';
 import { sacrificeEvents } from './sacrifice';
 import { createTokens } from './tokens';
 import { answerNumbers } from './answers';
+import { snapshot, thisWay } from './this-way';
 import { damageRecipients, divideDamage } from './damage-targets';
 import { attachAction, chosenKeywordAction, exchangeControl, fightEvents, populateSource } from './keyword-actions';
 import type { Filter } from '../effects/ir';
@@ -44,12 +45,15 @@ export function runActions(games: Game[], actions: Action[], scope: Scope, ctx: 
   let bindings = { ...scope.bindings };
   for (const a of actions) {
     const next: Game[] = [];
+    // 608.2c: `… destroyed this way`: what this action does is kept for the words after it.
+    const before = current[0] ? snapshot(current[0]) : undefined;
     for (const g of current) next.push(...runAction(g, a, { source: scope.source, bindings }, ctx, applied, pool, p));
     current = next;
     const first = current[0];
     if (first) {
       const it = objectOf(first, a, { source: scope.source, bindings });
       if (it) bindings = { ...bindings, it };
+      if (before && a.kind !== 'choose') bindings = { ...bindings, thisWay: thisWay(first, before, a.kind === 'discard') };
     }
   }
   return current;
@@ -145,7 +149,14 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       const cause = a.kind === 'move' ? 'move' : a.kind;
       const under = a.kind === 'move' && a.controller ? resolvePlayers(a.controller, scope, world(), game.evalEnv)[0] : undefined;
       const tapped = a.kind === 'move' && !!a.tapped;
-      return performAll([game], () => ids.map((id): GameEvent => (to === 'battlefield' ? enterEvent(game, id, { controller: under, tapped, simultaneous: new Set(ids) }) : { kind: 'zone', object: id, to, cause, position: a.kind === 'move' ? a.position : undefined })), pool, p, applied);
+      // 614.1c: `… to the battlefield with a +1/+1 counter on it`: it enters with them.
+      const withCounters = a.kind === 'move' ? (a.counters ?? []).map((k) => [k.counter, amount(game, k, scope)] as const) : [];
+      const entered = (id: string): GameEvent => {
+        const ev = enterEvent(game, id, { controller: under, tapped, simultaneous: new Set(ids) });
+        if (ev.kind === 'enter') for (const [k, n] of withCounters) if (n > 0) ev.counters.set(k, (ev.counters.get(k) ?? 0) + n);
+        return ev;
+      };
+      return performAll([game], () => ids.map((id): GameEvent => (to === 'battlefield' ? entered(id) : { kind: 'zone', object: id, to, cause, position: a.kind === 'move' ? a.position : undefined })), pool, p, applied);
     }
     case 'regenerate':
       return [game];
@@ -217,6 +228,13 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     case 'exchange-control':
       exchangeControl(game, a, scope, ctx);
       return [game];
+    case 'repeat': {
+      // `For each creature destroyed this way, create a Treasure token`: counted once, as it resolves (608.2h).
+      const n = amount(game, { amount: a.times }, scope);
+      let gs = [game];
+      for (let i = 0; i < n; i++) gs = runActions(gs, a.actions, scope, ctx, applied, pool, p);
+      return gs;
+    }
     case 'proliferate':
     case 'bolster':
       return performAll([game], (g) => chosenKeywordAction(g, a, scope, pool), pool, p, applied);

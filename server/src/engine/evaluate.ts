@@ -309,6 +309,18 @@ export function evalExpr(e: Expr, scope: Scope, subject: Working | undefined, wo
 
 function evalMore(e: Expr, scope: Scope, subject: Working | undefined, world: World, env: Env): number {
   switch (e.kind) {
+    // 608.2c: what the previous action did (engine/this-way.ts).
+    case 'this-way': {
+      const tw = scope.bindings.thisWay;
+      if (!tw) return 0;
+      if (e.what === 'discarded') return tw.discarded;
+      if (e.what === 'milled') return tw.milled;
+      if (e.what === 'damage') return tw.damage;
+      return tw.moved.filter((id) => {
+        const w = world.get(id);
+        return !e.filter || (!!w && matches(e.filter, w, scope, world, env, true));
+      }).length;
+    }
     case 'counters': {
       const id = e.of ? resolveObject(e.of, scope, env) : subject?.obj.id;
       const o = id ? env.state.byId.get(id) : undefined;

@@ -84,6 +84,20 @@ export interface Bindings {
   eventAmount?: number;
   /** The player a replaced event is about (`that player`). */
   eventPlayer?: string;
+  /** What the previous action of the same resolution did (`destroyed this way`, `the damage dealt this way`, 608.2c). */
+  thisWay?: ThisWay;
+}
+
+/** The result of one action, for the words after it that say `this way`. */
+export interface ThisWay {
+  /** Objects that changed zones (or ceased to exist), as they were before. */
+  moved: string[];
+  /** Cards that left hands (discards, unnamed ones included). */
+  discarded: number;
+  /** Damage dealt: life lost to it, damage marked, loyalty removed. */
+  damage: number;
+  /** Unnamed cards put into graveyards from libraries (mill). */
+  milled: number;
 }
 
 export interface ContinuousEffect {

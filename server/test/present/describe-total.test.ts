@@ -37,6 +37,7 @@ const ACTIONS: Table<Action> = {
   damage: { kind: 'damage', source: self, amount: n(3), to: it },
   'add-mana': { kind: 'add-mana', mana: '{G}' },
   choose: { kind: 'choose', choice: 'color', value: { kind: 'choice', index: 0 } },
+  repeat: { kind: 'repeat', times: { kind: 'const', value: 2 }, actions: [] },
   'return-from-graveyard': { kind: 'return-from-graveyard', player: you, filter: F({ types: ['Creature'], noun: 'card', zones: ['graveyard'] }), to: 'hand' },
   'create-replacement': { kind: 'create-replacement', replacement: { kind: 'prevent', event: { kind: 'damage', to: it } }, duration: { kind: 'end-of-turn' } },
   'self-replacement': { kind: 'self-replacement', replacement: { kind: 'instead', event: { kind: 'to-graveyard', object: it, from: 'battlefield' }, actions: [{ kind: 'exile', object: { kind: 'object', ref: { kind: 'event-object' } } }] } },
