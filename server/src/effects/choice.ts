@@ -6,7 +6,7 @@
 // Every yes/no choice is answered with `choosing yes` / `choosing no`
 // (engine/choice-actions.ts); without an answer both outcomes are explored.
 
-import type { Action, PlayerRef } from './ir';
+import type { Action, Condition, PlayerRef } from './ir';
 import { entryCondition } from './replacement-enters';
 import { parseCount } from './count';
 import { parseAdditionalCost } from './restrictions';
@@ -258,4 +258,32 @@ function lastContest(actions: readonly Action[]): Extract<Action, { kind: 'optio
     if (a.kind === 'optional' && a.question.startsWith('win the ')) return a;
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------------------
+// `If …, … instead.` after a sentence (608.2c, 614.15: the spell's own text)
+
+/**
+ * `If the gift was promised, seek two nonland cards instead.`, `If you cast
+ * this spell during your main phase, ~ deals 3 damage to each creature and each
+ * player instead.`, `Adamant — If …, instead return those cards to your hand`:
+ * when the condition holds, these actions happen in place of the sentence
+ * before. Returns the condition and the actions, or undefined (cursor unchanged).
+ */
+export function parseInsteadSentence(c: Words, st: ReadState, clauses: ClauseReader): { condition: Condition; actions: Action[] } | undefined {
+  const at = c.save();
+  if (!c.ws.some((w) => w.w === 'instead') || !c.opt('if')) return undefined;
+  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last, lastPlayer: st.lastPlayer };
+  const condition = entryCondition(c, st, true);
+  if (!condition || !c.opt(',')) {
+    Object.assign(st, bound);
+    return back(c, at);
+  }
+  const lead = c.opt('instead');
+  const actions = clauses(c, st, !lead);
+  if (!actions || !(lead ? c.done : c.opt('instead') && c.done)) {
+    Object.assign(st, bound);
+    return back(c, at);
+  }
+  return { condition, actions };
 }

@@ -17,7 +17,7 @@
 import type { Ability, Action, ActivationRestriction, CompileContext, CompiledLine, EffectSpec, Part, ReplacementSpec, TextIssue } from './ir';
 import { notSimulatedIssue } from './ir';
 import { modifiesEarlierText, parseActionClauses, parseActions } from './actions';
-import { allActions, linkSentence, parseDelayedSentence } from './choice';
+import { allActions, linkSentence, parseDelayedSentence, parseInsteadSentence } from './choice';
 import { parseModal } from './modes';
 import { parseActivationRestrictions } from './restrictions';
 import { parseNotSimulatedSentence } from './not-simulated';
@@ -327,10 +327,19 @@ function actionsOf(ws: Word[], clean: string, st: ReadState): { actions: Action[
   if (modal) return modal;
   const actions: Action[] = [];
   const issues: TextIssue[] = [];
+  let sentenceStart = 0;
   for (const s of sentences(ws)) {
     const c = new Words(s, clean);
     // `If you do, …`, `If you don't, …`, `Otherwise, …` hang on the sentence before; a delayed trigger is a sentence of its own (choice.ts).
     if (linkSentence(actions, c, st, parseActionClauses)) continue;
+    // 608.2c: `If the gift was promised, … instead.`: in place of the sentence before, when the condition holds.
+    const instead = sentenceStart < actions.length ? parseInsteadSentence(c, st, parseActionClauses) : undefined;
+    if (instead) {
+      const before = actions.splice(sentenceStart);
+      actions.push({ kind: 'if', condition: instead.condition, actions: instead.actions, otherwise: before, span: { start: s[0]!.start, end: s[s.length - 1]!.end } });
+      continue;
+    }
+    sentenceStart = actions.length;
     const later = parseDelayedSentence(c, st, parseActionClauses);
     if (later && c.done) {
       actions.push(...later);

@@ -132,8 +132,10 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
     return withModifiers(effect, m);
   };
   // 613.10 / 613.11: players' and rules effects.
-  const special = parseRuleSentence(c, st) ?? parsePlayerOrRules(c, st);
+  const special = parseRuleSentence(c, st) ?? (Object.assign(st, bound), parsePlayerOrRules(c, st));
   if (special) return simple(special);
+  // A reader that failed binds nothing (`Creatures target player controls …`: the player is bound once).
+  Object.assign(st, bound);
   // 613.4d: `Switch target creature's power and toughness`
   if (c.opt('switch')) {
     const subject = parseSubject(c, st);

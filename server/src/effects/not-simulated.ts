@@ -366,7 +366,35 @@ const revealUntil: Reader = (c, st) => {
   return [note(c, at, 'revealing until a card is found', HIDDEN)];
 };
 
-const READERS: Reader[] = [contest, revealUntil, fromAmongThem, playHidden, libraryKeywordAction, librarySearch, shuffle, lookOrReveal, theRest, exileTop, dice, draft, spendOnly, outsideGame];
+/**
+ * 701.40a: `manifest the top card of your library`, `Its controller manifests
+ * the top card of their library`, `manifest one of those cards`: a hidden card
+ * becomes a face-down 2/2 creature. The card is unknown, so the move is
+ * played by the event `enter CARD face down` (708.2).
+ */
+const manifest: Reader = (c, st) => {
+  const at = c.save();
+  const who = c.is('manifest') ? undefined : parsePlayer(c, st);
+  if (!c.opt('manifest') && !(who && c.opt('manifests'))) return back(c, at);
+  const top = c.opt('the', 'top', 'card', 'of') && library(c, st);
+  if (!top && !c.opt('one', 'of', 'those', 'cards') && !c.opt('one', 'of', 'them') && !c.opt('that', 'card')) return back(c, at);
+  return [note(c, at, c.slice(at, c.i), `${HIDDEN}; declare the card and write \`enter CARD face down\` to play the manifested 2/2 (701.40a, 708.2)`)];
+};
+
+/** `seek a nonland card`, `seek two creature cards with mana value 3` (digital: a random card of the library is put into hand). */
+const seek: Reader = (c, st) => {
+  const at = c.save();
+  if (!c.opt('seek')) return back(c, at);
+  const n = parseAmount(c);
+  const f = n && parseNounPhrase(c, st);
+  if (!f) return back(c, at);
+  parseTail(c, st, f);
+  // `with the same mana value as that spell`
+  if (c.opt('with', 'the', 'same', 'mana', 'value', 'as')) while (!c.done && !c.is('.') && !c.is('instead') && !c.is(',')) c.next();
+  return [note(c, at, c.slice(at, c.i), `${LIBRARY}: a card chosen at random from a library goes to the hand; write \`move CARD to hand\` for a declared card`)];
+};
+
+const READERS: Reader[] = [manifest, seek, contest, revealUntil, fromAmongThem, playHidden, libraryKeywordAction, librarySearch, shuffle, lookOrReveal, theRest, exileTop, dice, draft, spendOnly, outsideGame];
 
 /** One clause of recognised, not simulated text, or undefined (the cursor is left where it was). */
 export function parseNotSimulated(c: Words, st: ReadState): Action[] | undefined {
