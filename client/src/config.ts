@@ -17,7 +17,7 @@ export type TraceLevel = 'off' | 'messages' | 'verbose';
 export interface ServerSettings {
   codeLens: { enable: boolean };
   inlayHints: { enable: boolean };
-  diagnostics: { stateBasedActions: boolean };
+  diagnostics: { stateBasedActions: boolean; failedExpectations: boolean };
 }
 
 export const CONFIG_SECTION = 'layerlens';
@@ -27,6 +27,7 @@ export const DEFAULTS = {
   'codeLens.enable': true,
   'inlayHints.enable': false,
   'diagnostics.stateBasedActions': false,
+  'diagnostics.failedExpectations': true,
   'trace.server': 'off' as TraceLevel,
 } as const;
 
@@ -49,13 +50,18 @@ export class Config {
     return this.bool('diagnostics.stateBasedActions');
   }
 
+  /** Failed expectations in the Problems panel; off, each shows on its lens and, when tests run, in Test Results. */
+  get failedExpectationsInProblems(): boolean {
+    return this.bool('diagnostics.failedExpectations');
+  }
+
   get traceServer(): TraceLevel {
     const v = this.read('trace.server');
     return typeof v === 'string' && (TRACE_LEVELS as readonly string[]).includes(v) ? (v as TraceLevel) : DEFAULTS['trace.server'];
   }
 
   serverSettings(): ServerSettings {
-    return { codeLens: { enable: this.codeLensEnable }, inlayHints: { enable: this.inlayHintsEnable }, diagnostics: { stateBasedActions: this.stateBasedActionsInProblems } };
+    return { codeLens: { enable: this.codeLensEnable }, inlayHints: { enable: this.inlayHintsEnable }, diagnostics: { stateBasedActions: this.stateBasedActionsInProblems, failedExpectations: this.failedExpectationsInProblems } };
   }
 
   /** True when a configuration change touches `layerlens.<key>` (or any Layerlens setting without a key). */
@@ -63,7 +69,7 @@ export class Config {
     return e.affectsConfiguration(key ? `${CONFIG_SECTION}.${key}` : CONFIG_SECTION);
   }
 
-  private bool(key: 'codeLens.enable' | 'inlayHints.enable' | 'diagnostics.stateBasedActions'): boolean {
+  private bool(key: 'codeLens.enable' | 'inlayHints.enable' | 'diagnostics.stateBasedActions' | 'diagnostics.failedExpectations'): boolean {
     const v = this.read(key);
     return typeof v === 'boolean' ? v : DEFAULTS[key];
   }

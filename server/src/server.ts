@@ -62,8 +62,11 @@ function connect() {
   return createConnection(ProposedFeatures.all, reader, new StreamMessageWriter(process.stdout));
 }
 
+/** What the settings let into Problems. */
+const problemsOptions = () => ({ stateBasedActions: settings.stateBasedActionsInProblems, failedExpectations: settings.failedExpectationsInProblems });
+
 function publishDiagnostics(doc: AnalysedDocument): void {
-  void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics(doc, { stateBasedActions: settings.stateBasedActionsInProblems }) });
+  void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: diagnostics(doc, problemsOptions()) });
 }
 
 const store = new DocumentStore(
@@ -146,7 +149,7 @@ connection.onDidChangeConfiguration(
     const s = p?.settings as { layerlens?: unknown } | undefined;
     const before = settings;
     if (s && typeof s === 'object' && s.layerlens !== undefined) settings = readSettings(s.layerlens, settings);
-    if (settings.stateBasedActionsInProblems !== before.stateBasedActionsInProblems) {
+    if (settings.stateBasedActionsInProblems !== before.stateBasedActionsInProblems || settings.failedExpectationsInProblems !== before.failedExpectationsInProblems) {
       // The last finished analyses again; one still running publishes with the new setting anyway.
       for (const d of documents.all()) {
         const doc = store.last(d.uri);
@@ -190,7 +193,7 @@ connection.onCodeAction(onAnalysed('codeAction', [], (d, p) => codeActions(d, p)
 connection.languages.semanticTokens.on(onParsed('semanticTokens', { data: [] }, (d) => semanticTokens(d)));
 connection.languages.inlayHint.on(onAnalysed('inlayHint', [], (d, p) => (settings.inlayHintsEnable ? inlayHints(d, saneRange(p.range)) : [])));
 
-connection.onRequest('layerlens/analysis', onUri('layerlens/analysis', analysisResult, missingAnalysis));
+connection.onRequest('layerlens/analysis', onUri('layerlens/analysis', (d) => analysisResult(d, problemsOptions()), missingAnalysis));
 connection.onRequest('layerlens/trace', onUri('layerlens/trace', traceResult, missingTrace));
 connection.onRequest('layerlens/report', onUri('layerlens/report', reportResult, missingReport));
 

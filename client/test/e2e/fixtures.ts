@@ -16,6 +16,9 @@ export const WRONG_EXPECT = 'expect ogre 9/9';
 /** A sample with cards, an alias and several expectations, for lenses and screenshots. */
 export const SAMPLE = 'samples/613-8a-lord-of-atlantis-and-turn-to-frog.layers';
 
+/** A sample whose events cause state-based actions (704.5f, 704.5m). */
+export const SBA_SAMPLE = 'samples/704-5f-toughness-zero.layers';
+
 /** Write `broken/gray-ogre-fails.layers`: GOOD with its last expectation wrong. */
 export function writeFailingCopy(): { uri: vscode.Uri; line: number } {
   const text = readFileSync(wsUri(GOOD).fsPath, 'utf8');

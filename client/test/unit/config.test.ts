@@ -11,13 +11,19 @@ test('defaults apply when nothing is set', () => {
   assert.equal(c.codeLensEnable, true);
   assert.equal(c.inlayHintsEnable, false);
   assert.equal(c.traceServer, 'off');
-  assert.deepEqual(c.serverSettings(), { codeLens: { enable: true }, inlayHints: { enable: false }, diagnostics: { stateBasedActions: false } });
+  assert.deepEqual(c.serverSettings(), { codeLens: { enable: true }, inlayHints: { enable: false }, diagnostics: { stateBasedActions: false, failedExpectations: true } });
 });
 
 test('set values are read through the source on every access', () => {
-  const values: Record<string, unknown> = { 'codeLens.enable': false, 'inlayHints.enable': true, 'diagnostics.stateBasedActions': true, 'trace.server': 'verbose' };
+  const values: Record<string, unknown> = {
+    'codeLens.enable': false,
+    'inlayHints.enable': true,
+    'diagnostics.stateBasedActions': true,
+    'diagnostics.failedExpectations': false,
+    'trace.server': 'verbose',
+  };
   const c = new Config(source(values));
-  assert.deepEqual(c.serverSettings(), { codeLens: { enable: false }, inlayHints: { enable: true }, diagnostics: { stateBasedActions: true } });
+  assert.deepEqual(c.serverSettings(), { codeLens: { enable: false }, inlayHints: { enable: true }, diagnostics: { stateBasedActions: true, failedExpectations: false } });
   assert.equal(c.traceServer, 'verbose');
   values['codeLens.enable'] = true;
   assert.equal(c.codeLensEnable, true, 'a later change is seen without a new Config');

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULTS } from '../../src/config';
+import { CARD_KEYS, STATEMENT_KEYWORDS } from '../../../server/src/syntax/keywords';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const json = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
@@ -70,7 +71,10 @@ test('language configuration: # comments, card/token blocks indent, events outde
   assert.ok(inc.test('token Saproling'));
   assert.ok(!inc.test('enter ogre'));
   // Typing a statement on a line indented inside a card block moves it back out.
-  for (const line of ['  enter ogre', '    expect ogre 3/3', '\tcard b', '  Alice draws 2 cards', '  Bob loses 3 life']) assert.ok(dec.test(line), line);
+  for (const line of ['  enter ogre', '    expect ogre 3/3', '\tcard b', '  Alice draws 2 cards', '  Bob loses 3 life', '  "Alice Smith" gains 2 life']) assert.ok(dec.test(line), line);
+  // Every statement the parser knows moves out; no card key does (server/src/syntax/keywords.ts).
+  for (const kw of STATEMENT_KEYWORDS) assert.ok(dec.test(`  ${kw} x`), `statement keyword ${kw}`);
+  for (const key of CARD_KEYS) assert.ok(!dec.test(`  ${key} x`), `card key ${key}`);
   for (const line of ['  text Flying', '  type Creature — Ogre', '  text draws', '  owner Alice', '  pt 2/2', 'enter ogre', '  text Whenever a player draws a card, it loses 1 life.'])
     assert.ok(!dec.test(line), line);
   const enter = lc.onEnterRules.map((r: { beforeText: string; action: { indent: string } }) => [new RegExp(r.beforeText), r.action.indent]);

@@ -4,8 +4,19 @@
 
 import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
 import type { AnalysedDocument } from './documents';
-import { toLspDiagnostic } from './diagnostics';
+import { EXPECT_FAILED_CODE, toLspDiagnostic } from './diagnostics';
 import { overlaps, saneRange } from './positions';
+import type { Diagnostic } from '../syntax/ast';
+
+/**
+ * Where the cursor must be for a diagnostic's fixes. A failed expectation's
+ * fix is offered anywhere on its lines: with `diagnostics.failedExpectations`
+ * off there is no squiggle to aim at, and the whole `expect` line is about it.
+ */
+function fixRange(d: Diagnostic): Diagnostic['range'] {
+  if (d.code !== EXPECT_FAILED_CODE) return d.range;
+  return { start: { line: d.range.start.line, character: 0 }, end: { line: d.range.end.line, character: Number.MAX_SAFE_INTEGER } };
+}
 
 export function codeActions(doc: AnalysedDocument, params: Pick<CodeActionParams, 'range'> & { context?: CodeActionParams['context'] }): CodeAction[] {
   const only = params.context?.only;
@@ -13,7 +24,7 @@ export function codeActions(doc: AnalysedDocument, params: Pick<CodeActionParams
   const at = saneRange(params.range);
   const out: CodeAction[] = [];
   for (const d of doc.analysis.diagnostics) {
-    if (!d.fixes?.length || !overlaps(d.range, at)) continue;
+    if (!d.fixes?.length || !overlaps(fixRange(d), at)) continue;
     for (const f of d.fixes) {
       if (!f.edits.length) continue;
       out.push({

@@ -6,6 +6,7 @@
 import { objectLabel, PLAIN, printable, typeLineOf } from '../cli/format';
 import { reportFile, summarize } from '../cli/report';
 import type { ObjectView, TraceStep, WorldView } from '../engine/results';
+import { inProblems, type ProblemsOptions } from './diagnostics';
 import type { AnalysedDocument } from './documents';
 import { effectNamer, finalWorld, statementAt } from './world';
 import { mergedChanges, reasonText, summary, timestampText } from './present';
@@ -81,12 +82,13 @@ export function missingReport(uri: string): ReportResult {
   return { text: `${uri || 'no document'}: not open in the editor and not readable`, failed: 0, passed: 0, errors: 1 };
 }
 
-export function analysisResult(doc: AnalysedDocument): AnalysisResult {
+/** `problems`: what the server publishes, so the count is what the Problems panel shows. */
+export function analysisResult(doc: AnalysedDocument, problems: ProblemsOptions = {}): AnalysisResult {
   const a = doc.analysis;
   return {
     uri: doc.uri,
     expectations: a.expectations.map((e) => ({ line: e.line, text: e.text, passed: e.passed, expected: e.expected, actual: e.actual })),
-    diagnostics: a.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').length,
+    diagnostics: a.diagnostics.filter((d) => (d.severity === 'error' || d.severity === 'warning') && inProblems(d, problems)).length,
     objects: finalWorld(a)?.objects.filter((o) => o.zone !== null).length ?? 0,
   };
 }

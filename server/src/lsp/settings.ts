@@ -1,6 +1,6 @@
 // The server's settings, from `initializationOptions` or the `layerlens`
 // section of workspace/didChangeConfiguration. The VS Code client sends
-// `{ codeLens: { enable }, inlayHints: { enable }, diagnostics: { stateBasedActions } }`
+// `{ codeLens: { enable }, inlayHints: { enable }, diagnostics: { stateBasedActions, failedExpectations } }`
 // (client/src/config.ts); Neovim (docs/nvim.lua) adds `{ hover: { plainTables } }`;
 // other editors may send dotted keys
 // (`"codeLens.enable": false`) or the whole settings object
@@ -11,11 +11,19 @@ export interface Settings {
   inlayHintsEnable: boolean;
   /** State-based actions (704) as Problems; off: they are in the hover of their event and in the trace only. */
   stateBasedActionsInProblems: boolean;
+  /** Failed expectations as Problems (the default); off: the lens and the Test Explorer show them. */
+  failedExpectationsInProblems: boolean;
   /** `hover.plainTables`: hover tables as aligned text in a code block, for clients that do not draw markdown tables (Neovim). */
   hoverPlainTables: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { codeLensEnable: true, inlayHintsEnable: false, stateBasedActionsInProblems: false, hoverPlainTables: false };
+export const DEFAULT_SETTINGS: Settings = {
+  codeLensEnable: true,
+  inlayHintsEnable: false,
+  stateBasedActionsInProblems: false,
+  failedExpectationsInProblems: true,
+  hoverPlainTables: false,
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -34,6 +42,7 @@ export function readSettings(raw: unknown, base: Settings = DEFAULT_SETTINGS): S
     codeLensEnable: flag('codeLens', 'enable', base.codeLensEnable),
     inlayHintsEnable: flag('inlayHints', 'enable', base.inlayHintsEnable),
     stateBasedActionsInProblems: flag('diagnostics', 'stateBasedActions', base.stateBasedActionsInProblems),
+    failedExpectationsInProblems: flag('diagnostics', 'failedExpectations', base.failedExpectationsInProblems),
     hoverPlainTables: flag('hover', 'plainTables', base.hoverPlainTables),
   };
 }

@@ -35,6 +35,9 @@ test('layerlens/analysis: expectations with line and values, counts', () => {
     diagnostics: 1,
     objects: 2,
   });
+  // The count is what Problems shows: without failed expectations there, nothing is left to count.
+  assert.equal(analysisResult(doc, { failedExpectations: false }).diagnostics, 0);
+  assert.equal(analysisResult(doc, { failedExpectations: false }).expectations[1]!.passed, false, 'the expectation still fails');
 });
 
 test('layerlens/trace: objects in play, characteristics grouped by what their layers change', () => {

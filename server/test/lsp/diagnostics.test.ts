@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import { codeActions } from '../../src/lsp/codeActions';
-import { diagnostics, SBA_CODE } from '../../src/lsp/diagnostics';
+import { diagnostics, EXPECT_FAILED_CODE, SBA_CODE } from '../../src/lsp/diagnostics';
 import { hover } from '../../src/lsp/hover';
 import { analysed, conformance, corpus, fixture, markdown, URI } from './fixture';
 
@@ -54,6 +54,26 @@ test('state-based actions go to Problems only when the setting asks; the hover o
   assert.equal(shown[0]!.severity, DiagnosticSeverity.Information);
   assert.match(shown[0]!.message, /Grizzly Bears is put into its owner's graveyard: toughness 0 \(704\.5f\)/);
   assert.match(markdown(hover(doc, { line, character: 2 })), /- state-based action \(704\): Grizzly Bears is put into its owner's graveyard: toughness 0 \(704\.5f\)/);
+});
+
+test('failed expectations go to Problems unless the setting turns them off; the quick fix stays on the line', () => {
+  const { doc, at } = fixture(`
+    card ogre
+      type Creature — Ogre
+      pt 2/2
+    enter ogre
+    put a +1/+1 counter on ogre
+    expect ogre 4/|4
+    expect ogre 3/3`);
+  const failed = (opts?: Parameters<typeof diagnostics>[1]) => diagnostics(doc, opts).filter((d) => d.code === EXPECT_FAILED_CODE);
+  assert.deepEqual(failed().map((d) => [d.range.start.line, d.message]), [[5, 'expected pt 4/4, got pt 3/3']]);
+  assert.equal(failed({ failedExpectations: true }).length, 1);
+  assert.deepEqual(failed({ failedExpectations: false }), []);
+  assert.deepEqual(codeActions(doc, { range: { start: at, end: at } }).map((a) => a.title), ['Change to "pt 3/3"'], 'the quick fix comes from the analysis, not from what was published');
+  // With no squiggle to aim at, the cursor anywhere on the line is enough; not on the passing line below.
+  const lineStart = { line: 5, character: 0 };
+  assert.deepEqual(codeActions(doc, { range: { start: lineStart, end: lineStart } }).map((a) => a.title), ['Change to "pt 3/3"']);
+  assert.deepEqual(codeActions(doc, { range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } } }), []);
 });
 
 test('a dependency loop is reported on each effect, pointing at the others, with the order used', () => {

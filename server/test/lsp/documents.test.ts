@@ -204,15 +204,17 @@ test('a guard turns an exception into an empty result and a log line', () => {
 });
 
 test('settings: the client shape, dotted keys, the whole section, and defaults', () => {
-  const d = { codeLensEnable: true, inlayHintsEnable: false, stateBasedActionsInProblems: false, hoverPlainTables: false };
+  const d = { codeLensEnable: true, inlayHintsEnable: false, stateBasedActionsInProblems: false, failedExpectationsInProblems: true, hoverPlainTables: false };
   assert.deepEqual(readSettings({ codeLens: { enable: false }, inlayHints: { enable: true } }), { ...d, codeLensEnable: false, inlayHintsEnable: true });
   assert.deepEqual(readSettings({ 'codeLens.enable': false }), { ...d, codeLensEnable: false });
   assert.deepEqual(readSettings({ layerlens: { inlayHints: { enable: true } } }), { ...d, inlayHintsEnable: true });
   assert.deepEqual(readSettings({ diagnostics: { stateBasedActions: true } }), { ...d, stateBasedActionsInProblems: true });
   assert.deepEqual(readSettings({ 'diagnostics.stateBasedActions': true }), { ...d, stateBasedActionsInProblems: true });
   assert.deepEqual(readSettings({ hover: { plainTables: true } }), { ...d, hoverPlainTables: true });
+  assert.deepEqual(readSettings({ diagnostics: { failedExpectations: false } }), { ...d, failedExpectationsInProblems: false });
+  assert.deepEqual(readSettings({ 'diagnostics.failedExpectations': false }), { ...d, failedExpectationsInProblems: false });
   assert.deepEqual(readSettings(undefined), d);
   assert.deepEqual(readSettings('junk'), d);
-  const set = { codeLensEnable: false, inlayHintsEnable: true, stateBasedActionsInProblems: true, hoverPlainTables: true };
+  const set = { codeLensEnable: false, inlayHintsEnable: true, stateBasedActionsInProblems: true, failedExpectationsInProblems: false, hoverPlainTables: true };
   assert.deepEqual(readSettings({}, set), set, 'missing keys keep their value');
 });

@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { openEditor, safeJson, until, wsUri } from '../helpers';
-import { GOOD, SAMPLE, writeFailingCopy } from '../fixtures';
+import { GOOD, SAMPLE, SBA_SAMPLE, writeFailingCopy } from '../fixtures';
 import { log, test } from '../runner';
 
 interface Report {
@@ -23,6 +23,18 @@ test('layerlens.runScenario reports a passing file as passing', async () => {
   assert.equal(r.errors, 0, r.text);
   assert.ok(r.passed >= 5, `passed ${r.passed}; ${r.text}`);
   assert.equal(r.uri, wsUri(GOOD).toString());
+});
+
+test("layerlens.runScenario's report fits 100 columns (issue 10, item 6)", async () => {
+  for (const file of [SAMPLE, SBA_SAMPLE]) {
+    const r = await vscode.commands.executeCommand<Report | undefined>('layerlens.runScenario', wsUri(file));
+    assert.ok(r, `a report for ${file}`);
+    // `file:line:col: severity: message` lines stay whole, as compilers print them, so that the output links them to the file.
+    const lines = r.text.split('\n').filter((l) => !/^\S+:\d+:\d+: (error|warning|info|hint): /.test(l));
+    const wide = lines.filter((l) => [...l].length > 100);
+    assert.deepEqual(wide, [], `${file}: lines wider than 100 columns`);
+    log(`    ${file}: ${lines.length} lines, the widest ${Math.max(...lines.map((l) => [...l].length))} columns`);
+  }
 });
 
 test('layerlens.runScenario reports the failing expectation of a broken file', async () => {

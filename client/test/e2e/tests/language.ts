@@ -34,6 +34,33 @@ test('hover on an object name shows its power/toughness', async () => {
   assert.match(text, /\b[23]\/[25]\b/, 'the hover shows a P/T Gray Ogre has (2/2 when it enters, 3/5 at the end)');
 });
 
+/** Layers in the order of rule 613.1 (and 613.4 for layer 7). */
+const LAYER_ORDER = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
+
+test('a hover on a complex board leads with the answer, then the effects in layer order, without internal ids (issue 10, item 4)', async () => {
+  const editor = await openEditor(SAMPLE);
+  const doc = editor.document;
+  // Lord of Atlantis under Turn to Frog: four effects in four layers.
+  const pos = positionOf(doc, /^expect lord: pt 1\/1/, 'lord');
+  const hovers = await until(
+    () => vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, pos),
+    (hs) => /1\/1/.test(hoverText(hs ?? [])),
+    'the hover of Lord of Atlantis under Turn to Frog',
+  );
+  const text = hoverText(hovers);
+  const [answer] = text.split('\n');
+  assert.match(answer ?? '', /^\*\*Lord of Atlantis\*\* \(`lord`\): \*\*1\/1 · Creature — Frog · blue\*\*$/, 'the first line is the answer');
+  const why = text.indexOf('why:');
+  const table = text.indexOf('| layer |');
+  assert.ok(why > 0 && table > why, 'the effects that explain it come before the full table');
+  assert.doesNotMatch(text, /\b\w+\/\d+#\d+\b/, 'no internal effect ids such as lord/0#0');
+  const layers = [...text.slice(table).matchAll(/^\| (\d[a-d]?) \|/gm)].map((m) => m[1]!);
+  assert.ok(layers.length >= 3, `layers in the table: ${layers.join(', ')}`);
+  const ranks = layers.map((l) => LAYER_ORDER.indexOf(l));
+  assert.deepEqual([...ranks].sort((a, b) => a - b), ranks, `layers in rule order: ${layers.join(', ')}`);
+  log(`    ${answer}; table layers ${layers.join(', ')}`);
+});
+
 test('code lenses show final power/toughness above cards', async () => {
   const editor = await openEditor(SAMPLE);
   const doc = editor.document;
