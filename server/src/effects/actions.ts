@@ -12,7 +12,7 @@ import { parseCombatPrevention } from './replacement-damage';
 import { parseNotSimulated } from './not-simulated';
 import { parseChoiceClause, parseClauseSuffix } from './choice';
 import { parseTapOrUntap } from './modes';
-import { emptyFilter, parseSubject, takeTargetPlayer, type ReadState } from './selector';
+import { eatSelf, emptyFilter, parsePlayer, parseSubject, takeTargetPlayer, type ReadState } from './selector';
 import { parsePutCounters, parseRemoveCounters } from './counters';
 import { whereX } from './amounts';
 import { parseDouble } from './double';
@@ -24,6 +24,7 @@ import { parseFight, parseKeywordAction } from './keyword-actions';
 import { parseDamage } from './damage';
 import { carriedPlayer, clausePlayers, forPlayer, parseCardVerb, parsePlayerActs } from './player-actions';
 import type { Words } from './words';
+import { parseAddMana } from './mana';
 
 /** A whole sentence of actions (clauses joined by `and`, `, then`). */
 export function parseActions(c: Words, st: ReadState): Action[] | undefined {
@@ -37,11 +38,11 @@ export function parseActions(c: Words, st: ReadState): Action[] | undefined {
   if (c.ws[at]?.w === 'until') {
     const end = c.save();
     c.restore(at);
-    const lead = c.is('until', 'end', 'of', 'turn', ',');
+    const lead: Duration | undefined = c.is('until', 'end', 'of', 'turn', ',') ? { kind: 'end-of-turn' } : c.is('until', 'your', 'next', 'turn', ',') ? { kind: 'until-your-next-turn' } : undefined;
     c.restore(end);
     for (const a of lead ? r : []) {
-      if (a.kind === 'create-effect' && a.duration.kind === 'forever') a.duration = { kind: 'end-of-turn' };
-      if (a.kind === 'double' && !a.duration) a.duration = { kind: 'end-of-turn' };
+      if (a.kind === 'create-effect' && a.duration.kind === 'forever') a.duration = lead!;
+      if (a.kind === 'double' && !a.duration) a.duration = lead!;
     }
   }
   return r;
@@ -187,29 +188,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   }
   // Mana abilities: `Add {G}`, `Add {R} or {W}`, `Add {G} for each creature you control`, `Add one mana of any color`.
   if (c.opt('add')) {
-    const m = c.peek();
-    if (m && m.kind === 'mana') {
-      c.next();
-      while (c.opt('or') || c.opt(',', 'or') || c.opt(',')) {
-        const n = c.next();
-        if (!n || n.kind !== 'mana') {
-          c.i--;
-          c.expect('mana symbols');
-          return fail();
-        }
-      }
-      if (c.opt('for', 'each')) {
-        if (!parseSubject(c, st)) return fail();
-      }
-      return [{ kind: 'add-mana', mana: c.slice(at + 1, c.i), span: span() }];
-    }
-    const n = parseAmount(c);
-    if (n && c.opt('mana')) {
-      if (c.oneOf(['of', 'any', 'color'], ['of', 'any', 'one', 'color'], ['of', 'the', 'chosen', 'color'], ['in', 'any', 'combination', 'of', 'colors'])) return [{ kind: 'add-mana', mana: c.slice(at + 1, c.i), span: span() }];
-      c.expect('`of any color`, `of any one color` or `of the chosen color`');
-      return fail();
-    }
-    c.expect('mana symbols or `one mana of any color` after `Add`');
+    const m = parseAddMana(c, st, at, at);
+    if (m) return m;
     return fail();
   }
   // You, implied: `Draw a card`, `draw two cards`, `mill three cards`, `draw cards equal to …`.
@@ -259,6 +239,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
       // `Exile target card from a graveyard`
       const from = verb === 'exile' ? fromGraveyard(c, st) : undefined;
       if (from) object = inGraveyard(object, from);
+      // 610.3: `exile target creature an opponent controls until ~ leaves the battlefield`
+      if (verb === 'exile' && c.is('until') && untilSourceLeaves(c, st)) return [{ kind: verb, object, until: 'source-leaves', span: span() }];
       // `Exile target creature and all other creatures with the same name as that creature`: both, at once.
       const more = c.save();
       const also = c.is('and', 'all|each|target|another') && c.opt('and') ? objectsOf(c, st) : undefined;
@@ -359,6 +341,14 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   return undefined;
 }
 
+/** `until ~ leaves the battlefield` (610.3), consumed; false (cursor unchanged) otherwise. */
+function untilSourceLeaves(c: Words, st: ReadState): boolean {
+  const at = c.save();
+  if (c.opt('until') && eatSelf(c, st.ctx) && c.opt('leaves', 'the', 'battlefield')) return true;
+  c.restore(at);
+  return false;
+}
+
 /** `any target`, `each opponent`, `target creature or player`, `each creature`, `you`. */
 function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   if (c.opt('any', 'target')) return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } };
@@ -370,6 +360,9 @@ function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   if (c.opt('each', 'player')) return { kind: 'player', player: { kind: 'each-player' } };
   if (c.opt('you')) return { kind: 'player', player: { kind: 'you' } };
   if (c.opt('target', 'player') || c.opt('target', 'opponent')) return { kind: 'player', player: { kind: 'target-player', index: takeTargetPlayer(st) } };
+  // `that player`, `defending player`, `its controller`, `that creature's controller`.
+  const player = c.is('that|defending|its|their|each') ? parsePlayer(c, st) : undefined;
+  if (player) return { kind: 'player', player };
   const s = objectsOf(c, st);
   if (!s) c.expect('what is dealt damage (`any target`, `target creature`, `each opponent`, …)');
   return s;

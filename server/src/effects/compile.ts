@@ -164,10 +164,14 @@ function compileLine(text: string, ctx: CompileContext): CompiledLine {
   if (TRIGGER_WORDS.has(ws[0]!.w)) {
     const comma = triggerComma(ws, ctx.cardName);
     const trigger = comma > 0 ? clean.slice(ws[0]!.start, ws[comma - 1]!.end) : abilityText;
-    const r = comma > 0 ? actionsOf(ws.slice(comma + 1), clean, st) : { actions: [], issues: [] };
+    // `that player` in the effect is the trigger's player: an opponent when the trigger is about one.
+    st.eventPlayer = ws.slice(0, Math.max(0, comma)).some((w) => /^opponent/.test(w.w)) ? 'opponents' : 'any';
+    // 603.2h-like limits on the trigger itself (`This ability triggers only once each turn.`) belong to its condition.
+    const { body, limits } = triggerLimits(comma > 0 ? ws.slice(comma + 1) : [], clean);
+    const r = comma > 0 ? actionsOf(body, clean, st) : { actions: [], issues: [] };
     // What a trigger does is only read when it is resolved; say so quietly.
     const issues = r.issues.map((i) => (i.code === 'not-simulated' ? i : { ...i, severity: 'information' as const, message: `${i.message} (this triggered ability is kept, but its effect will not be applied)` }));
-    return { abilities: [{ kind: 'triggered', text: abilityText, trigger, actions: r.actions, span }], issues };
+    return { abilities: [{ kind: 'triggered', text: abilityText, trigger: limits.length ? `${trigger} (${limits.join(' ')})` : trigger, actions: r.actions, span }], issues };
   }
   if (ctx.isSpell) {
     const r = actionsOf(ws, clean, st);
@@ -189,9 +193,20 @@ function triggerComma(ws: Word[], cardName: string): number {
       i += name.length - 1;
       continue;
     }
-    if (ws[i]!.kind === 'punct' && ws[i]!.w === ',') return i;
+    if (ws[i]!.kind === 'punct' && ws[i]!.w === ',' && !listComma(ws, i)) return i;
   }
   return -1;
+}
+
+/**
+ * A comma inside the trigger condition, not the one that ends it: a list of
+ * numbers (`with power 4, 5, or 6`) or of events (`Whenever another creature
+ * dies, or a creature card is put into a graveyard …, Syr Konrad deals …`).
+ */
+function listComma(ws: Word[], i: number): boolean {
+  const next = ws[i + 1];
+  if (next?.w === 'or') return true;
+  return ws[i - 1]?.kind === 'number' && next?.kind === 'number';
 }
 
 /**
@@ -305,6 +320,25 @@ function isCda(e: EffectSpec): boolean {
       (p.kind === 'color' && !!p.set && !p.add) ||
       (p.kind === 'type' && !p.setTypes && !p.addTypes && !p.setLandType && !p.loseAllCreatureTypes && !p.addSupertypes && !p.removeTypes && (p.allCreatureTypes || !!p.addSubtypes)),
   );
+}
+
+/**
+ * `This ability triggers only once each turn.`, `Do this only once each
+ * turn.`: limits on how often the ability triggers, part of its trigger
+ * condition (triggers are not fired by the scenario model; the limit is shown
+ * with the condition). The other sentences are the effect.
+ */
+function triggerLimits(body: Word[], clean: string): { body: Word[]; limits: string[] } {
+  const limits: string[] = [];
+  const drop = new Set<Word>();
+  for (const s of sentences(body)) {
+    const c = new Words(s, clean);
+    const ok = c.oneOf(['this', 'ability', 'triggers', 'only', 'once', 'each', 'turn'], ['do', 'this', 'only', 'once', 'each', 'turn'], ['this', 'ability', 'triggers', 'only', 'twice', 'each', 'turn'], ['this', 'ability', 'triggers', 'only', 'once']) && c.done;
+    if (!ok) continue;
+    limits.push(`${c.slice(0, c.ws.length)}.`);
+    s.forEach((w) => drop.add(w));
+  }
+  return { body: drop.size ? body.filter((w) => !drop.has(w)) : body, limits };
 }
 
 /** The `Activate only …` sentences of an activated ability's effect, and the words left. */

@@ -12,9 +12,10 @@ import { numberWord, type Words } from './words';
 /** `until end of turn`, `this turn`, `for as long as …`. */
 export function parseDuration(c: Words, st: ReadState): Duration | undefined {
   if (c.opt('until', 'end', 'of', 'turn') || c.opt('this', 'turn')) return { kind: 'end-of-turn' };
+  if (c.opt('until', 'your', 'next', 'turn') || c.opt('until', 'your', 'next', 'upkeep')) return { kind: 'until-your-next-turn' };
   if (c.is('until')) {
     c.next();
-    c.expect('`end of turn` (`until end of turn` is the one `until` duration there is)');
+    c.expect('`end of turn` or `your next turn`');
     c.i--;
     return undefined;
   }
@@ -185,6 +186,14 @@ function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
   const at = c.save();
   // `you're the monarch` (724)
   if (c.oneOf(["you're", 'the', 'monarch'], ['you', 'are', 'the', 'monarch'])) return { kind: 'monarch', player: { kind: 'you' } };
+  // `an opponent is the monarch`, `that player is the monarch`
+  if (c.is('an|each|target|that|defending|the|its')) {
+    const saved = { targetPlayers: st.targetPlayers, lastPlayer: st.lastPlayer };
+    const p = parsePlayer(c, st);
+    if (p && (c.opt('is', 'the', 'monarch') || c.opt('are', 'the', 'monarch'))) return { kind: 'monarch', player: p };
+    Object.assign(st, saved);
+    c.restore(at);
+  }
   // `you control ~`, `you control three or more artifacts`, `you control another Goblin`, `you control no Islands`
   if (c.opt('you', 'control') || c.opt('you', 'controlled')) {
     const save = c.save();

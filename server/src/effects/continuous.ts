@@ -56,6 +56,10 @@ function leadingModifiers(c: Words, st: ReadState, m: Modifiers): void {
       m.duration = { kind: 'end-of-turn' };
       continue;
     }
+    if (c.opt('until', 'your', 'next', 'turn', ',')) {
+      m.duration = { kind: 'until-your-next-turn' };
+      continue;
+    }
     // `During your turn,` / `During each of your turns,`: a condition checked whenever the effect would apply.
     if (c.opt('during', 'your', 'turn', ',') || c.opt('during', 'each', 'of', 'your', 'turns', ',')) {
       m.condition = { kind: 'your-turn' };

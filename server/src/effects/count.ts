@@ -4,7 +4,7 @@
 
 import { colorWord } from '../rules/vocabulary';
 import type { Color, Expr, ObjectRef, Part } from './ir';
-import { countReader, eatSelf, parseSelector, parseSubject, type ReadState } from './selector';
+import { countReader, eatSelf, parseNounPhrase, parseSelector, parseSubject, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
 import { parseDamageThisWay, parseThisWay } from './this-way';
 
@@ -161,6 +161,8 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   // `the damage dealt this way` (608.2c)
   const dealt = parseDamageThisWay(c);
   if (dealt) return dealt;
+  const past = pastValue(c, st);
+  if (past) return past;
   // `its mana value`, `their power`, `that creature's toughness`
   if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"])) {
     const s = stat(c);
@@ -187,6 +189,50 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   c.expect('a number or a count (`the number of …`, `its mana value`, `X`)');
   return undefined;
 }
+
+/**
+ * A value the scenario does not record, answered by the event with `choosing
+ * N`: a spell's (the model has no stack, so `that spell` is never there), a
+ * cost's (`the sacrificed creature's power`: costs are not paid), a past
+ * event's (`the power of the creature that died`, `the number of spells
+ * you've cast this turn`).
+ */
+function pastValue(c: Words, st: ReadState): Expr | undefined {
+  const at = c.save();
+  const answer = (): Expr => ({ kind: 'answer', what: c.slice(at, c.i) });
+  // `that spell's mana value`, `the sacrificed artifact's mana value`, `the exiled card's power`
+  const owner = c.opt('that', "spell's") || (c.is('the', 'sacrificed|exiled|discarded|revealed|milled') && /'s$/.test(c.peek(2)?.w ?? '') && ((c.i += 3), true));
+  if (owner) {
+    if (stat(c)) return answer();
+    c.restore(at);
+    return undefined;
+  }
+  // `the power of the creature that died`, `the mana value of the sacrificed creature`
+  if (c.opt('the') && stat(c) && c.opt('of', 'the')) {
+    const adj = c.opt('sacrificed') || c.opt('exiled') || c.opt('discarded') || c.opt('revealed');
+    const f = parseNounPhrase(c, st);
+    if (f && (adj || c.oneOf(['that', 'died'], ['that', 'was', 'sacrificed'], ['sacrificed', 'this', 'way'], ['exiled', 'this', 'way'], ['discarded', 'this', 'way']))) return answer();
+  }
+  c.restore(at);
+  // `the number of spells you've cast this turn`, `the number of creatures that died under your control this turn`
+  if (c.opt('the', 'number', 'of') && parseSelector(c, st)) {
+    const from = c.save();
+    let past = false;
+    while (!c.done && !c.is(',') && !c.is('this', 'turn|game')) {
+      if (PAST_WORDS.has(c.peek()!.w)) past = true;
+      c.next();
+    }
+    if (past && c.i > from && c.opt('this')) {
+      c.next();
+      return answer();
+    }
+  }
+  c.restore(at);
+  return undefined;
+}
+
+/** Verbs of what happened earlier, which the scenario does not record. */
+const PAST_WORDS = new Set(["you've", 'died', 'cast', 'entered', 'attacked', 'left', 'drew', 'drawn', 'played', 'gained', 'lost', 'dealt', 'sacrificed', 'discarded', 'were', 'was', 'created', 'put']);
 
 /** `… plus N` after a count. */
 function plus(c: Words, e: Extract<Expr, { kind: 'count' }>): Expr {

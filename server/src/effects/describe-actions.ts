@@ -87,6 +87,8 @@ export function describeDuration(d: Duration): string {
       return 'until the game ends (611.2a)';
     case 'as-long-as':
       return `for as long as ${describeCondition(d.condition)} (611.2b)`;
+    case 'until-your-next-turn':
+      return 'until your next turn (it ends as that turn begins)';
     default:
       return describeUnknown(d);
   }
@@ -191,7 +193,7 @@ export function describeAction(a: Action): string {
     case 'sacrifice':
     case 'exile':
     case 'regenerate':
-      return `${a.kind} ${describeSelector(a.object)}`;
+      return `${a.kind} ${describeSelector(a.object)}${'until' in a && a.until ? ' until this object leaves the battlefield (610.3: it then returns under its owner\'s control)' : ''}`;
     case 'move':
       return `put ${describeSelector(a.object)} into ${a.to === 'battlefield' ? 'the battlefield' : a.to === 'library' ? `its owner's library${a.position ? ` (${a.position})` : ''}` : a.to === 'hand' ? "its owner's hand" : a.to}`;
     case 'counters':
@@ -202,6 +204,12 @@ export function describeAction(a: Action): string {
       return `${describeSelector(a.object)} fights ${describeSelector(a.other)} (701.14a)`;
     case 'attach':
       return `attach ${describeSelector(a.object)} to ${describeSelector(a.to)} (701.3a)`;
+    case 'monstrosity':
+      return `monstrosity ${amount(a.amount)}: if it isn't monstrous, put that many +1/+1 counters on it and it becomes monstrous (701.37a)`;
+    case 'become-monarch': {
+      const { who, s } = subject(a.player);
+      return `${who} become${s} the monarch (724.1)`;
+    }
     case 'proliferate':
     case 'populate':
     case 'bolster':
@@ -221,7 +229,7 @@ export function describeAction(a: Action): string {
     case 'discard':
     case 'mill': {
       const { who, s } = subject(a.player);
-      return `${who} ${a.kind}${s} ${plural(a.amount, 'card', 'cards')}`;
+      return `${who} ${a.kind}${s} ${plural(a.amount, 'card', 'cards')}${a.random ? ' at random (701.9b: unnamed cards in hand first, then named ones in file order)' : ''}`;
     }
     case 'gain-life':
     case 'lose-life': {

@@ -34,7 +34,7 @@ export function describePlayer(p: PlayerRef): string {
     case 'chosen-player':
       return 'the chosen player';
     case 'event-player':
-      return 'that player (the one the event is about)';
+      return p.what ? `${p.what} (the player of the triggering event: \`choosing PLAYER\`)` : 'that player (the one the event is about)';
   }
 }
 

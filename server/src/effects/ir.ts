@@ -56,8 +56,16 @@ export type PlayerRef =
   | { kind: 'controller-of'; object: ObjectRef }
   | { kind: 'target-player'; index: number }
   | { kind: 'chosen-player'; index: number }
-  /** In a replacement effect: the player the replaced event is about (`If an opponent would gain life, that player loses that much life instead`). */
-  | { kind: 'event-player' };
+  /**
+   * The player the event is about. In a replacement effect, the replaced
+   * event's (`If an opponent would gain life, that player loses that much life
+   * instead`). In a triggered ability, the triggering event's (`that player`
+   * after `Whenever an opponent draws a card`, `defending player`, 506.2): the
+   * scenario does not fire triggers, so the `resolve` event names the player
+   * with `choosing PLAYER` (`what` says how the text names them); `among` says
+   * who it can be (`opponents`: an opponent's event, `defending player`).
+   */
+  | { kind: 'event-player'; what?: string; among?: 'opponents' };
 
 /** A set of objects described by properties (spec section 5, "A selector"). All listed constraints must hold. */
 export interface Filter {
@@ -233,7 +241,9 @@ export type Duration =
   /** No duration written: until the game ends (611.2a). */
   | { kind: 'forever' }
   /** 611.2b: `for as long as …`. */
-  | { kind: 'as-long-as'; condition: Condition };
+  | { kind: 'as-long-as'; condition: Condition }
+  /** `until your next turn` (ends as that player's next turn begins, 500.1), `until your next upkeep` (the same moment: the model has no steps). */
+  | { kind: 'until-your-next-turn' };
 
 // ---------------------------------------------------------------------------
 // What an effect does, by layer
@@ -381,7 +391,8 @@ export interface EffectSpec {
 
 export type Action =
   | { kind: 'create-effect'; effect: EffectSpec; duration: Duration; span?: TextSpan }
-  | { kind: 'tap' | 'untap' | 'destroy' | 'sacrifice' | 'exile' | 'regenerate'; object: Selector; span?: TextSpan }
+  /** `until`: 610.3, `exile … until ~ leaves the battlefield` (it returns under its owner's control when the source leaves). */
+  | { kind: 'tap' | 'untap' | 'destroy' | 'sacrifice' | 'exile' | 'regenerate'; object: Selector; until?: 'source-leaves'; span?: TextSpan }
   /** `tapped`, `under your control`: how a card put onto the battlefield enters (`Return it to the battlefield tapped under your control`). */
   /** `counters`: `return it to the battlefield with a +1/+1 counter on it`: it enters with them (614.1c). */
   | { kind: 'move'; object: Selector; to: Zone; position?: 'top' | 'bottom' | 'shuffle'; tapped?: boolean; controller?: PlayerRef; counters?: { counter: string; amount: Expr }[]; span?: TextSpan }
@@ -395,13 +406,18 @@ export type Action =
   | { kind: 'attach'; object: Selector; to: Selector; span?: TextSpan }
   /** Keyword actions on chosen objects (`choosing`): 701.27 proliferate, 701.36 populate, 701.39 bolster N. */
   | { kind: 'proliferate' | 'populate' | 'bolster'; amount?: Expr; span?: TextSpan }
+  /** 701.37a: `Monstrosity N`: if this permanent isn't monstrous, put N +1/+1 counters on it and it becomes monstrous. */
+  | { kind: 'monstrosity'; amount: Expr; span?: TextSpan }
+  /** 724.1: `you become the monarch`. */
+  | { kind: 'become-monarch'; player: PlayerRef; span?: TextSpan }
   /** 111.1, 701.7: `Create two 1/1 red Goblin creature tokens with haste`; `player` creates them and owns them (111.2), `controller` if they enter under another player's control. */
   | { kind: 'create-token'; token: TokenSpec; amount: Expr; player: PlayerRef; controller?: PlayerRef; tapped?: boolean; attacking?: boolean; span?: TextSpan }
   /** 701.17a: `Sacrifice a creature`, `Each opponent sacrifices a creature`: each player sacrifices `amount` permanents they control that match, of their choice (`choosing NAME`). */
   | { kind: 'sacrifice-chosen'; player: PlayerRef; filter: Filter; amount: Expr; span?: TextSpan }
   /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
   | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
-  | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; span?: TextSpan }
+  /** `random`: `discard a card at random` (701.9b): which card is not recorded by the model (unnamed cards go first). */
+  | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; random?: boolean; span?: TextSpan }
   /** `For each creature destroyed this way, create a Treasure token`: the actions, that many times. */
   | { kind: 'repeat'; times: Expr; actions: Action[]; span?: TextSpan }
   /** `divided`: 601.2d, the amount is divided among the targets `to` binds, as announced with `choosing N, N, …` (one number per target, in order). */

@@ -19,6 +19,14 @@ export function parseKeywordAction(c: Words, st: ReadState): Action | undefined 
     return { kind: 'create-token', token: { name: 'Clue', predefined: 'Clue', colors: [], supertypes: [], types: [...clue.types], subtypes: ['Clue'], abilities: [...clue.abilities] }, amount: { kind: 'const', value: 1 }, player: { kind: 'you' }, span: span() };
   }
   if (c.opt('proliferate')) return { kind: 'proliferate', span: span() };
+  // 701.37a: `Monstrosity 3`, `monstrosity X`.
+  if (c.opt('monstrosity')) {
+    const amount = parseAmount(c);
+    if (amount) return { kind: 'monstrosity', amount, span: span() };
+    c.expect('a number after `monstrosity`');
+    c.restore(at);
+    return undefined;
+  }
   if (c.opt('populate')) return { kind: 'populate', span: span() };
   for (const verb of ['adapt', 'bolster'] as const) {
     if (!c.opt(verb)) continue;

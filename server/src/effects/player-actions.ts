@@ -13,6 +13,7 @@ import { parseDuration } from './conditions';
 import { parseTokenActions } from './tokens';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseReturn } from './returns';
+import { parseAddMana } from './mana';
 import type { Words } from './words';
 
 /** Verbs a player does, third person: with `and` / `then` before them the player named last does them (`… and loses 2 life`). */
@@ -49,8 +50,11 @@ export function carriedPlayer(c: Words, st: ReadState): PlayerRef | undefined {
 /** `draw two cards`, `cards equal to COUNT`, `a card for each …`: after a draw/discard/mill verb. */
 function cardAmount(c: Words, st: ReadState): Expr | undefined {
   // `draw cards equal to the greatest power among creatures you control` (608.2h: counted as it resolves)
-  if (c.opt('cards', 'equal', 'to')) return parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
+  // `its` with nothing named before it: the ability's own object (`When ~ enters, draw cards equal to its power`).
+  if (c.opt('cards', 'equal', 'to')) return parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : { kind: 'self' } });
   const n = parseAmount(c);
+  // `draws an additional card`: one more card (the draw step's own draw is not the ability's).
+  if (n) c.opt('additional');
   return n && c.eat('card|cards') ? forEachAmount(c, st, n) : undefined;
 }
 
@@ -59,7 +63,9 @@ export function parseCardVerb(c: Words, st: ReadState, player: PlayerRef, at: nu
   if (!(c.opt('draw') || c.opt('draws') || c.opt('discard') || c.opt('discards') || c.opt('mill') || c.opt('mills'))) return undefined;
   const verb = c.ws[c.i - 1]!.w.replace(/s$/, '') as 'draw' | 'discard' | 'mill';
   const total = cardAmount(c, st);
-  return total ? [{ kind: verb, player, amount: total, span: c.span(at, c.i) }] : undefined;
+  // 701.9b: `discard a card at random`.
+  const random = verb === 'discard' && !!total && c.opt('at', 'random');
+  return total ? [{ kind: verb, player, amount: total, ...(random ? { random } : {}), span: c.span(at, c.i) }] : undefined;
 }
 
 /**
@@ -85,6 +91,11 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     const total = n && c.eat('life') ? forEachAmount(c, st, n) : undefined;
     if (total) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: total, span: span() }];
     if (n) return undefined;
+    // `you gain life and draw cards equal to its power`: one amount for both.
+    if (gain && c.opt('life', 'and', 'draw', 'cards', 'equal', 'to')) {
+      const e = parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : { kind: 'self' } });
+      return e ? [{ kind: 'gain-life', player, amount: e, span: span() }, { kind: 'draw', player, amount: e, span: span() }] : undefined;
+    }
     // `gains life equal to its power`
     if (c.opt('life', 'equal', 'to')) {
       const e = parseCount(c, st, { its: st.last?.kind === 'object' ? st.last.ref : undefined });
@@ -92,6 +103,10 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     }
     return undefined;
   }
+  // 724.1: `you become the monarch`.
+  if (c.opt('become', 'the', 'monarch') || c.opt('becomes', 'the', 'monarch')) return [{ kind: 'become-monarch', player, span: span() }];
+  // `That player adds {G}{G}{G}`, `its controller adds one mana of any color` (mana.ts).
+  if (c.opt('adds') || c.opt('add')) return parseAddMana(c, st, at, c.i - 1);
   const top = milled(c, player, at);
   if (top) return top;
   // `Its controller creates a 1/1 … token`, `each opponent sacrifices a creature`, `each player returns …`

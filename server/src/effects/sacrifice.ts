@@ -11,14 +11,17 @@ import type { Words } from './words';
 /** After `sacrifice`/`sacrifices`: `N FILTER`, or undefined (cursor unchanged). */
 export function parseSacrificeChosen(c: Words, st: ReadState, player: PlayerRef, start: number): Action | undefined {
   const at = c.save();
-  const amount = parseAmount(c);
+  // `sacrifice another creature`: one, not this permanent.
+  const another = c.is('another');
+  const amount = another ? ({ kind: 'const', value: 1 } as const) : parseAmount(c);
   if (!amount) return undefined;
-  c.opt('other') || c.opt('another');
+  const other = c.opt('other') || c.opt('another');
   const filter = parseSelector(c, st);
   if (!filter) {
     c.restore(at);
     return undefined;
   }
+  if (other) filter.other = true;
   // `a creature you control` says nothing more: a player can sacrifice only what they control (701.17a).
   return { kind: 'sacrifice-chosen', player, filter, amount, span: c.span(start, c.i) };
 }

@@ -23,6 +23,8 @@ export interface ReadState {
   lastTargetPlayer?: number;
   /** Issues found inside quoted abilities, already in the outer text's offsets. */
   issues?: TextIssue[];
+  /** In a triggered ability: who the trigger's player can be (`opponents` when the trigger is about an opponent), for `that player`. */
+  eventPlayer?: 'opponents' | 'any';
 }
 
 /**
@@ -400,6 +402,12 @@ function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
   // `target creature's controller`, `the owner of target permanent`: of that object.
   const of = ownerOrController(c, st);
   if (of) return of;
+  // 506.2: `defending player`; `that player` with no player named before it: the last target player, else the player of the triggering event.
+  if (c.oneOf(['defending', 'player'], ['defending', "player's"])) return { kind: 'event-player', what: 'defending player', among: 'opponents' };
+  if (c.oneOf(['that', 'player'], ['that', "player's"])) {
+    if (st.lastTargetPlayer !== undefined) return { kind: 'target-player', index: st.lastTargetPlayer };
+    return { kind: 'event-player', what: 'that player', ...(st.eventPlayer === 'opponents' ? { among: 'opponents' as const } : {}) };
+  }
   // `its controller`, `its owner`: of the object named last.
   const at = c.save();
   if (c.oneOf(['its'], ['their'], ['that', "creature's"], ['that', "permanent's"], ['that', "spell's"])) {
@@ -817,7 +825,7 @@ function negatedTail(c: Words, f: Filter): boolean {
  * permanents (the player is bound like any other player reference).
  */
 function playerControls(c: Words, st: ReadState, f: Filter): boolean {
-  if (!c.is('target|that|its|the|each', 'player|opponent|controller|chosen', 'controls|owns') && !c.is('the', 'chosen', 'player', 'controls|owns')) return false;
+  if (!c.is('target|that|its|the|each|defending', 'player|opponent|controller|chosen', 'controls|owns') && !c.is('the', 'chosen', 'player', 'controls|owns')) return false;
   const at = c.save();
   const saved = { targetPlayers: st.targetPlayers, lastPlayer: st.lastPlayer };
   const p = parsePlayer(c, st);

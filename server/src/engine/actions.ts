@@ -144,6 +144,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     case 'sacrifice':
     case 'exile':
     case 'move': {
+      if (a.kind === 'exile' && a.until) return exileUntil(game, a, scope, ctx, pool, p, applied);
       const ids = objects(game, a.object, scope);
       const to = a.kind === 'exile' ? 'exile' : a.kind === 'move' ? a.to : 'graveyard';
       const cause = a.kind === 'move' ? 'move' : a.kind;
@@ -222,6 +223,29 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       return performAll([game], (g) => doubleAction(g, a, scope, ctx), pool, p, applied);
     case 'fight':
       return performAll([game], (g) => fightEvents(g, a, scope), pool, p, applied);
+    case 'monstrosity': {
+      // 701.37a: only a permanent that isn't monstrous gets the counters; it becomes monstrous either way (701.37b).
+      const self = game.obj(scope.source.id);
+      if (!self || self.zone !== 'battlefield' || self.designations.includes('monstrous')) {
+        game.note(`${scope.source.printed.name} is already monstrous (or gone): monstrosity does nothing (701.37a)`, 'note');
+        return [game];
+      }
+      const n = amount(game, a, scope);
+      const after = performAll([game], () => [{ kind: 'counters', object: self.id, counter: '+1/+1', amount: n }], pool, p, applied);
+      for (const g of after) {
+        const o = g.obj(self.id);
+        if (o && o.zone === 'battlefield' && !o.designations.includes('monstrous')) o.designations.push('monstrous');
+        g.changed();
+      }
+      return after;
+    }
+    case 'become-monarch': {
+      // 724.1: one monarch at a time; the new one replaces the old.
+      const [pl] = resolvePlayers(a.player, scope, world(), game.evalEnv);
+      if (pl) game.state.monarch = pl;
+      game.changed();
+      return [game];
+    }
     case 'attach':
       attachAction(game, a, scope);
       return [game];
@@ -245,6 +269,44 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       return runAction(game, copy, scope, ctx, applied, pool, p);
     }
   }
+}
+
+/**
+ * 610.3: `exile X until ~ leaves the battlefield`. If the source has already
+ * left, nothing is exiled (610.3c); otherwise what is exiled is remembered and
+ * returns under its owner's control when the source leaves (settle() in
+ * timeline.ts, 610.3a).
+ */
+function exileUntil(game: Game, a: { object: Selector }, scope: Scope, ctx: ActionContext, pool: ChoicePool, p: Performer, applied: Set<string>): Game[] {
+  const source = game.obj(scope.source.id);
+  if (!source || source.zone !== 'battlefield') {
+    game.note(`${scope.source.printed.name} has left the battlefield: nothing is exiled (610.3c)`, 'note');
+    return [game];
+  }
+  const ids = objects(game, a.object, scope);
+  const after = performAll([game], () => ids.map((id): GameEvent => ({ kind: 'zone', object: id, to: 'exile', cause: 'exile' })), pool, p, applied);
+  for (const g of after) {
+    const exiled = ids.flatMap((id) => {
+      const o = g.obj(id);
+      return o && o.zone === 'exile' ? [{ id, incarnation: o.incarnation }] : [];
+    });
+    if (exiled.length) g.state.exiledUntil = [...(g.state.exiledUntil ?? []), { source: source.id, sourceIncarnation: source.incarnation, objects: exiled, text: ctx.text }];
+  }
+  return after;
+}
+
+/** 610.3a: the objects whose `until ~ leaves the battlefield` source has left, taken from the state (each still in exile, as exiled). */
+export function takeReturningFromExile(game: Game): string[] {
+  const all = game.state.exiledUntil ?? [];
+  if (!all.length) return [];
+  const gone = (r: { source: string; sourceIncarnation: number }) => {
+    const s = game.obj(r.source);
+    return !s || s.zone !== 'battlefield' || s.incarnation !== r.sourceIncarnation;
+  };
+  const due = all.filter(gone);
+  if (!due.length) return [];
+  game.state.exiledUntil = all.filter((r) => !gone(r));
+  return due.flatMap((r) => r.objects.filter((x) => game.obj(x.id)?.zone === 'exile' && game.obj(x.id)?.incarnation === x.incarnation).map((x) => x.id));
 }
 
 export function enterEvent(game: Game, id: string, opts: { controller?: string; tapped?: boolean; faceDown?: boolean; attachedTo?: string; simultaneous?: Set<string> } = {}): GameEvent {

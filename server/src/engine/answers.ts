@@ -4,8 +4,10 @@
 // (`for each time it was kicked`, a die roll). A yes/no question with no
 // answer is explored both ways, as each outcome of its own (like 616.1).
 
-import type { Condition, Expr } from '../effects/ir';
+import type { Action, Condition, Expr, PlayerRef } from '../effects/ir';
 import type { ChoicePool } from './choices';
+import type { Bindings } from './state';
+import type { Game } from './game';
 
 /** The yes/no answers to explore: the one given with `choosing yes|no`, or both. */
 export function yesNo(pool: ChoicePool): boolean[] {
@@ -108,4 +110,39 @@ export function answerNumbers<T extends object>(a: T, pool: ChoicePool, missing:
   };
   const r = walk(a) as T;
   return found ? r : a;
+}
+
+/** The first `event-player` reference inside the actions (`that player` of a trigger, `defending player`). */
+function eventPlayerRef(actions: readonly Action[]): Extract<PlayerRef, { kind: 'event-player' }> | undefined {
+  let found: Extract<PlayerRef, { kind: 'event-player' }> | undefined;
+  const walk = (x: unknown): void => {
+    if (found || !x || typeof x !== 'object') return;
+    const o = x as Record<string, unknown>;
+    if (o.kind === 'event-player' && o.what) found = o as unknown as Extract<PlayerRef, { kind: 'event-player' }>;
+    else for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
+  };
+  walk(actions);
+  return found;
+}
+
+/**
+ * The player of the triggering event (`that player`, `defending player`): the
+ * scenario does not fire triggers, so the event names them with `choosing
+ * PLAYER`. Unnamed: the only player it can be (the one opponent, for an
+ * opponent's event or the defending player, 506.2), else the active player
+ * (`At the beginning of each player's upkeep, that player …`), with a note.
+ */
+export function bindEventPlayer(actions: readonly Action[], b: Bindings, pool: ChoicePool, game: Game): void {
+  const ref = eventPlayerRef(actions);
+  if (!ref) return;
+  const players = game.state.players.map((p) => p.name);
+  const named = pool.take((v) => players.some((p) => p.toLowerCase() === v.trim().toLowerCase()));
+  if (named) {
+    b.eventPlayer = players.find((p) => p.toLowerCase() === named.trim().toLowerCase());
+    return;
+  }
+  const candidates = ref.among === 'opponents' ? players.filter((p) => p !== b.you) : players;
+  const active = game.state.players[game.state.activePlayer]?.name;
+  b.eventPlayer = candidates.length === 1 ? candidates[0] : candidates.includes(active ?? '') ? active : candidates[0];
+  if (candidates.length > 1 && b.eventPlayer) game.note(`"${ref.what ?? "that player"}" is ${b.eventPlayer}: no \`choosing PLAYER\` answer named the player of the triggering event (the ${candidates.includes(active ?? '') ? 'active player' : 'first one'} was taken)`, 'note');
 }

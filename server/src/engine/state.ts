@@ -82,7 +82,7 @@ export interface Bindings {
   /** For replacement actions: the object and amount of the event being replaced. */
   eventObject?: string;
   eventAmount?: number;
-  /** The player a replaced event is about (`that player`). */
+  /** The player a replaced event is about (`that player`); for a resolved trigger, the triggering event's player (`defending player`), named by the event's `choosing`. */
   eventPlayer?: string;
   /** What the previous action of the same resolution did (`destroyed this way`, `the damage dealt this way`, 608.2c). */
   thisWay?: ThisWay;
@@ -173,6 +173,16 @@ export interface GameState {
   activations?: Record<string, number>;
   /** 724: the player who is the monarch, if any. */
   monarch?: string;
+  /** 610.3: objects exiled `until ~ leaves the battlefield`, returned when that source (this incarnation) leaves. */
+  exiledUntil?: ExiledUntil[];
+}
+
+/** 610.3a: what returns, and when: the exiled objects (as the incarnations they are in exile) and the source. */
+export interface ExiledUntil {
+  source: string;
+  sourceIncarnation: number;
+  objects: { id: string; incarnation: number }[];
+  text: string;
 }
 
 export function cloneState(s: GameState): GameState {
@@ -196,6 +206,7 @@ export function cloneState(s: GameState): GameState {
     ...(s.delayed ? { delayed: [...s.delayed] } : {}),
     ...(s.activations ? { activations: { ...s.activations } } : {}),
     ...(s.monarch ? { monarch: s.monarch } : {}),
+    ...(s.exiledUntil ? { exiledUntil: [...s.exiledUntil] } : {}),
   };
 }
 

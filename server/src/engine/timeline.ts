@@ -4,7 +4,7 @@
 
 import type { Action, Ability, ChoiceLimit, ReplacementSpec } from '../effects/ir';
 import type { Diagnostic, EventStatement, NameRef, Range } from '../syntax/ast';
-import { runActions, enterEvent, discardEvents, performAll } from './actions';
+import { runActions, enterEvent, discardEvents, performAll, takeReturningFromExile } from './actions';
 import { ChoicePool, isChoiceWord } from './choices';
 import { runDelayed } from './choice-actions';
 import { checkActivation } from './restrictions';
@@ -15,6 +15,7 @@ import { attach } from './attach';
 import { findStateBasedActions } from './sba';
 import { forbidding } from './rules';
 import { targetProblems } from './targets';
+import { bindEventPlayer } from './answers';
 import { takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
 import { isBasicLandType } from './subtypes';
 import { hasWord, isType } from './working';
@@ -280,6 +281,14 @@ export function settle(games: Game[], pool?: ChoicePool): Game[] {
     const next: typeof work = [];
     for (const { g, rounds } of work) {
       endDurations(g);
+      // 610.3a: a source that exiled something "until it leaves the battlefield" has left: those return now.
+      const back = rounds <= 50 ? takeReturningFromExile(g) : [];
+      if (back.length) {
+        g.note(`${back.map((id) => g.obj(id)!.printed.name).join(', ')} return${back.length === 1 ? 's' : ''} to the battlefield under ${back.length === 1 ? "its owner's" : "their owners'"} control (610.3a)`, 'note');
+        const results = performAll([g], (gg) => back.map((id) => enterEvent(gg, id, { simultaneous: new Set(back) })), new ChoicePool(), performer, new Set());
+        for (const r of results) next.push({ g: r, rounds: rounds + 1 });
+        continue;
+      }
       const round = findStateBasedActions(g, answers);
       if ((!round.events.length && !round.direct.length) || rounds > 50) {
         out.push(g);
@@ -514,6 +523,9 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         for (const o of g.state.objects) if (o.designations.length) o.designations = o.designations.filter((d) => d !== 'attacking' && d !== 'blocking');
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
+        // `until your next turn`: ends as that player's turn begins.
+        for (const e of g.state.effects) if (e.duration.kind === 'until-your-next-turn' && e.bindings.you === g.active) e.ended = true;
+        for (const r of g.state.replacements) if (r.duration.kind === 'until-your-next-turn' && r.bindings.you === g.active) r.ended = true;
         g.changed();
         g.note(`the turn ends; it is now ${g.active}'s turn`);
         return g;
@@ -541,9 +553,11 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
       g.state.objects.push(src);
       g.state.byId.set(src.id, src);
     }
-    const { actions } = ctx.compileEffect(ev.text.value, ev.text.range, from ? g.obj(from)!.printed.name : undefined);
+    const compiled = ctx.compileEffect(ev.text.value, ev.text.range, from ? g.obj(from)!.printed.name : undefined);
     const you = by ?? (from ? g.chars(from)?.controller ?? g.obj(from)!.owner : g.active);
     const b = bindingsFor(you, t.objects, t.players, pool);
+    const actions = compiled.actions;
+    bindEventPlayer(actions, b, pool, g);
     fillChoices(actions, b, pool, g);
     if (illegalTargets(actions, { source: src, bindings: b }, g, ev.targets, st, ctx)) return [g];
     return endSelfReplacements(runActions([g], actions, { source: src, bindings: b }, { text: ev.text.value, range: ev.text.range, label }, new Set(), pool, performer));
@@ -583,9 +597,11 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
       ctx.report({ range: st.keywordRange, severity: 'error', code: 'activation-restriction', message: broken });
       return [g];
     }
-    fillChoices(ability.actions, b, pool, g);
-    if (illegalTargets(ability.actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];
-    return endSelfReplacements(runActions([g], ability.actions, { source: o, bindings: b }, { text: ability.text, range: w?.abilities.find((a) => a.ability === ability)?.range, label }, new Set(), pool, performer));
+    const actions = ability.actions;
+    bindEventPlayer(actions, b, pool, g);
+    fillChoices(actions, b, pool, g);
+    if (illegalTargets(actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];
+    return endSelfReplacements(runActions([g], actions, { source: o, bindings: b }, { text: ability.text, range: w?.abilities.find((a) => a.ability === ability)?.range, label }, new Set(), pool, performer));
   }
   // cast
   const types = (w ?? { types: o.printed.types }).types.map((x) => x.toLowerCase());
@@ -593,8 +609,9 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     // 601.2a: a spell being cast is on the stack while it resolves.
     if (o.zone !== 'stack') g.setZone(o, 'stack', { controller: you });
     const spells = (w?.abilities ?? o.printed.abilities).filter((a) => a.ability.kind === 'spell');
-    const actions = spells.flatMap((a) => (a.ability.kind === 'spell' ? a.ability.actions : []));
     const b = bindingsFor(you, t.objects, t.players, pool);
+    const actions = spells.flatMap((a) => (a.ability.kind === 'spell' ? a.ability.actions : []));
+    bindEventPlayer(actions, b, pool, g);
     fillChoices(actions, b, pool, g);
     // 608.2b: with an illegal target the spell does nothing and goes to the graveyard (model: it does not resolve).
     if (illegalTargets(actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];

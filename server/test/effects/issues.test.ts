@@ -39,9 +39,9 @@ test('an unknown ability in a list, an unknown keyword, a missing parameter', ()
 });
 
 test('an unsupported duration, event or object', () => {
-  const d = issue('Enchanted creature gets +1/+1 until your next turn.');
-  assert.equal(d.words, 'your next turn');
-  assert.match(d.message, /expected `end of turn`/);
+  const d = issue('Enchanted creature gets +1/+1 until your next end step.');
+  assert.equal(d.words, 'your next end step');
+  assert.match(d.message, /expected `end of turn` or `your next turn`/);
   const e = issue('If a creature would glorp, exile it instead.');
   assert.equal(e.words, 'glorp, exile it instead');
   assert.match(e.message, /expected an event .* after `If a creature would`; found `glorp`$/);

@@ -53,6 +53,8 @@ const ACTIONS: Table<Action> = {
   proliferate: { kind: 'proliferate' },
   populate: { kind: 'populate' },
   bolster: { kind: 'bolster', amount: n(2) },
+  monstrosity: { kind: 'monstrosity', amount: n(3) },
+  'become-monarch': { kind: 'become-monarch', player: you },
   'create-token': { kind: 'create-token', token: { name: 'Goblin Token', power: n(1), toughness: n(1), colors: ['red'], supertypes: [], types: ['Creature'], subtypes: ['Goblin'], abilities: ['Haste'] }, amount: n(2), player: you },
   'sacrifice-chosen': { kind: 'sacrifice-chosen', player: { kind: 'opponents' }, filter: F({ types: ['Creature'] }), amount: n(1) },
   double: { kind: 'double', what: 'power', object: it, duration: { kind: 'end-of-turn' } },
@@ -117,6 +119,7 @@ const DURATIONS: Table<Duration> = {
   'end-of-turn': { kind: 'end-of-turn' },
   forever: { kind: 'forever' },
   'as-long-as': { kind: 'as-long-as', condition: { kind: 'your-turn' } },
+  'until-your-next-turn': { kind: 'until-your-next-turn' },
 };
 
 const EXPRS: Partial<Table<Expr>> = {
