@@ -55,8 +55,9 @@ summary { cursor: pointer; }
 .value { font-family: var(--vscode-editor-font-family); }
 .unchanged { color: var(--vscode-descriptionForeground); font-style: italic; }
 table { border-collapse: collapse; width: 100%; table-layout: auto; margin: 0.25rem 0 0.5rem; font-size: 0.95em; }
-th, td { text-align: left; vertical-align: top; padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--vscode-panel-border); overflow-wrap: break-word; }
-th { font-weight: 600; color: var(--vscode-descriptionForeground); white-space: nowrap; }
+/* anywhere: in a narrow view the cells wrap, so a table never makes the page scroll sideways. */
+th, td { text-align: left; vertical-align: top; padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--vscode-panel-border); overflow-wrap: anywhere; }
+th { font-weight: 600; color: var(--vscode-descriptionForeground); }
 td.layer, td.ts { white-space: nowrap; }
 td.before, td.after { font-family: var(--vscode-editor-font-family); }
 .empty { color: var(--vscode-descriptionForeground); }

@@ -11,6 +11,9 @@
 //       pattern (the status bar item), ok once it was there to point at
 //   { kind: 'select', selector, value } → choose an option of a <select>
 //       (the trace view's timeline picker)
+//   { kind: 'measure', selector, timeoutMs } → the width of each matching
+//       element, its document's viewport and scroll widths, ok once one is there
+//       (the trace view's tables use the whole view)
 // With `frames: true` the selector is looked up in every frame of the page:
 // webviews (the layer trace) live in nested iframes.
 // The client side is client/test/e2e/ui.ts.
@@ -27,6 +30,18 @@ async function texts(page, req) {
   for (const scope of scopes(page, req)) {
     try {
       out.push(...(await scope.locator(req.selector).evaluateAll((els) => els.map((e) => (e.value !== undefined && e.tagName === 'SELECT' ? e.value : (e.textContent ?? '')).replace(/\s+/g, ' ').trim()))));
+    } catch {
+      // A frame that navigated away while we looked: the next poll sees the new one.
+    }
+  }
+  return out;
+}
+
+async function measure(page, req) {
+  const out = [];
+  for (const scope of scopes(page, req)) {
+    try {
+      out.push(...(await scope.locator(req.selector).evaluateAll((els) => els.map((e) => ({ width: e.getBoundingClientRect().width, viewport: e.ownerDocument.documentElement.clientWidth, scroll: e.ownerDocument.documentElement.scrollWidth })))));
     } catch {
       // A frame that navigated away while we looked: the next poll sees the new one.
     }
@@ -114,6 +129,11 @@ async function answer(page, req, imagesDir, problems) {
       const r = await poll(page, req.timeoutMs ?? 15000, () => select(page, req));
       return r;
     }
+    case 'measure':
+      return poll(page, req.timeoutMs ?? 15000, async () => {
+        const boxes = await measure(page, req);
+        return { ok: boxes.length > 0, boxes };
+      });
     default:
       return { ok: false, error: `unknown request kind ${req.kind}` };
   }

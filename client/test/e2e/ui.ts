@@ -14,12 +14,15 @@ export type UiRequest =
   | { kind: 'text'; selector: string; pattern: string; timeoutMs?: number; frames?: boolean }
   | { kind: 'count'; selector: string; equals: number; timeoutMs?: number; frames?: boolean }
   | { kind: 'select'; selector: string; value: string; timeoutMs?: number; frames?: boolean }
+  | { kind: 'measure'; selector: string; timeoutMs?: number; frames?: boolean }
   | { kind: 'pointer'; action: 'click' | 'hover'; selector: string; pattern?: string; timeoutMs?: number };
 
 export interface UiAnswer {
   ok: boolean;
   texts?: string[];
   count?: number;
+  /** `measure`: each element's width, its document's viewport and scroll widths, in CSS pixels. */
+  boxes?: { width: number; viewport: number; scroll: number }[];
   file?: string;
   missing?: string[];
   error?: string;

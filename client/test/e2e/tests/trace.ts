@@ -59,6 +59,21 @@ test('the trace view follows the cursor in the editor', async () => {
   await countIn(ARROW, 1, 'the dependency arrow at the cursor');
 });
 
+test('the trace view uses the full width of its panel (issue 10, item 3)', async () => {
+  const editor = await openEditor(DEPENDENCY);
+  await vscode.commands.executeCommand('layerlens.showTrace', { uri: editor.document.uri.toString() });
+  // Every characteristic table, in the webview's innermost frame.
+  const m = await askPage({ kind: 'measure', selector: 'table', frames: true, timeoutMs: 20_000 });
+  assert.ok(m.ok && m.boxes?.length, `tables in the trace view: ${JSON.stringify(m)}`);
+  for (const b of m.boxes!) {
+    // The page's padding (1rem each side) and the object card's border are all that may be left over,
+    assert.ok(b.width >= b.viewport - 80, `a table ${Math.round(b.width)} px wide in a view ${b.viewport} px wide`);
+    // and nothing is wider than the view: cells wrap instead.
+    assert.ok(b.width <= b.viewport && b.scroll <= b.viewport + 1, `a table ${Math.round(b.width)} px wide, the page ${b.scroll} px, in a view ${b.viewport} px wide`);
+  }
+  log(`    ${m.boxes!.length} tables, ${Math.round(Math.min(...m.boxes!.map((b) => b.width)))}–${Math.round(Math.max(...m.boxes!.map((b) => b.width)))} px in a view ${m.boxes![0]!.viewport} px wide`);
+});
+
 test('the trace view highlights a dependency loop and the order used (613.8b)', async () => {
   await closeAllEditors();
   const editor = await openEditor(LOOP);
