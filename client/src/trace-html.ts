@@ -31,6 +31,9 @@ export function contentSecurityPolicy(nonce: string): string {
   return `default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';`;
 }
 
+/** Below this view width the step tables are shown as labelled blocks (the seven columns need about 600 px). */
+export const NARROW_VIEW_PX = 640;
+
 const STYLE = `
 body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 1rem 2rem; max-width: none; }
 h1 { font-size: 1.3em; margin: 0.75rem 0 0.25rem; }
@@ -55,11 +58,19 @@ summary { cursor: pointer; }
 .value { font-family: var(--vscode-editor-font-family); }
 .unchanged { color: var(--vscode-descriptionForeground); font-style: italic; }
 table { border-collapse: collapse; width: 100%; table-layout: auto; margin: 0.25rem 0 0.5rem; font-size: 0.95em; }
-/* anywhere: in a narrow view the cells wrap, so a table never makes the page scroll sideways. */
-th, td { text-align: left; vertical-align: top; padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--vscode-panel-border); overflow-wrap: anywhere; }
-th { font-weight: 600; color: var(--vscode-descriptionForeground); }
+th, td { text-align: left; vertical-align: top; padding: 0.2rem 0.5rem; border-bottom: 1px solid var(--vscode-panel-border); overflow-wrap: break-word; }
+th { font-weight: 600; color: var(--vscode-descriptionForeground); white-space: nowrap; }
 td.layer, td.ts { white-space: nowrap; }
 td.before, td.after { font-family: var(--vscode-editor-font-family); }
+/* A view too narrow for seven columns (a side-by-side split on a laptop): each step
+   becomes a block of labelled lines, so nothing is cut and the page never scrolls sideways. */
+@media (max-width: ${NARROW_VIEW_PX}px) {
+  table, tbody, tr, td { display: block; width: auto; }
+  thead { display: none; }
+  tr { border-bottom: 1px solid var(--vscode-panel-border); padding: 0.3rem 0; }
+  td { border: none; padding: 0.05rem 0.5rem; }
+  td::before { content: attr(data-label) ": "; color: var(--vscode-descriptionForeground); font-weight: 600; font-family: var(--vscode-font-family); }
+}
 .empty { color: var(--vscode-descriptionForeground); }
 .picture { overflow-x: auto; margin: 0.5rem 0; }
 .legend { color: var(--vscode-descriptionForeground); font-size: 0.9em; margin: 0 0 0.5rem; }
@@ -110,18 +121,20 @@ function page(title: string, body: string, nonce: string, scriptUri?: string, sc
   ].join('\n');
 }
 
+/** The step table's columns: class, header, and the step's field. */
+const COLUMNS: readonly [cls: string, header: string, field: keyof TraceStep][] = [
+  ['layer', 'Layer', 'layer'],
+  ['ts', 'Timestamp', 'timestamp'],
+  ['source', 'Source', 'source'],
+  ['effect', 'Effect', 'effect'],
+  ['before', 'Before', 'before'],
+  ['after', 'After', 'after'],
+  ['reason', 'Why', 'reason'],
+];
+
+/** Each cell carries its header (`data-label`), which a narrow view shows in front of it. */
 function stepRow(s: TraceStep): string {
-  return (
-    '<tr>' +
-    `<td class="layer">${escapeHtml(s.layer)}</td>` +
-    `<td class="ts">${escapeHtml(s.timestamp)}</td>` +
-    `<td class="source">${escapeHtml(s.source)}</td>` +
-    `<td class="effect">${escapeHtml(s.effect)}</td>` +
-    `<td class="before">${escapeHtml(s.before)}</td>` +
-    `<td class="after">${escapeHtml(s.after)}</td>` +
-    `<td class="reason">${escapeHtml(s.reason)}</td>` +
-    '</tr>'
-  );
+  return `<tr>${COLUMNS.map(([cls, header, field]) => `<td class="${cls}" data-label="${header}">${escapeHtml(s[field])}</td>`).join('')}</tr>`;
 }
 
 function characteristic(c: TraceCharacteristic): string {
@@ -131,7 +144,7 @@ function characteristic(c: TraceCharacteristic): string {
   }</summary>`;
   if (steps.length === 0) return `<details>${head}</details>`;
   const table =
-    '<table><thead><tr><th>Layer</th><th>Timestamp</th><th>Source</th><th>Effect</th><th>Before</th><th>After</th><th>Why</th></tr></thead><tbody>' +
+    `<table><thead><tr>${COLUMNS.map(([, header]) => `<th>${header}</th>`).join('')}</tr></thead><tbody>` +
     steps.map(stepRow).join('') +
     '</tbody></table>';
   return `<details open>${head}${table}</details>`;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { contentSecurityPolicy, escapeHtml, makeNonce, matchesFocus, renderMessageHtml, renderTraceHtml } from '../../src/trace-html';
+import { contentSecurityPolicy, escapeHtml, makeNonce, matchesFocus, NARROW_VIEW_PX, renderMessageHtml, renderTraceHtml } from '../../src/trace-html';
 import type { TraceResult } from '../../src/protocol';
 
 const trace: TraceResult = {
@@ -74,9 +74,13 @@ test('all server text is escaped', () => {
 
 test('steps are rendered as table rows in the order given', () => {
   const html = renderTraceHtml(trace, { nonce: 'n0' });
-  const i7b = html.indexOf('<td class="layer">7b</td>');
-  const i7c = html.indexOf('<td class="layer">7c</td>');
+  const i7b = html.indexOf('<td class="layer" data-label="Layer">7b</td>');
+  const i7c = html.indexOf('<td class="layer" data-label="Layer">7c</td>');
   assert.ok(i7b > 0 && i7c > i7b);
+  assert.match(html, /<thead><tr><th>Layer<\/th><th>Timestamp<\/th><th>Source<\/th><th>Effect<\/th><th>Before<\/th><th>After<\/th><th>Why<\/th><\/tr><\/thead>/);
+  // In a narrow view each cell says which column it is (the headers are hidden there).
+  for (const label of ['Timestamp', 'Source', 'Effect', 'Before', 'After', 'Why']) assert.ok(html.includes(`data-label="${label}">`), label);
+  assert.match(html, new RegExp(`@media \\(max-width: ${NARROW_VIEW_PX}px\\)`));
   assert.match(html, /color<\/strong>: <span class="value">red<\/span> <span class="unchanged">/);
 });
 

@@ -71,6 +71,8 @@ test('the trace view uses the full width of its panel (issue 10, item 3)', async
     // and nothing is wider than the view: cells wrap instead.
     assert.ok(b.width <= b.viewport && b.scroll <= b.viewport + 1, `a table ${Math.round(b.width)} px wide, the page ${b.scroll} px, in a view ${b.viewport} px wide`);
   }
+  const shot = await askPage({ kind: 'screenshot', name: 'trace-width', waitFor: ['table'], frames: true });
+  log(`    screenshot: ${shot.file}`);
   log(`    ${m.boxes!.length} tables, ${Math.round(Math.min(...m.boxes!.map((b) => b.width)))}–${Math.round(Math.max(...m.boxes!.map((b) => b.width)))} px in a view ${m.boxes![0]!.viewport} px wide`);
 });
 
