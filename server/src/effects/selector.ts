@@ -279,8 +279,9 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     const withTail = (g: Filter): Filter => ({ ...sharedNoun(g), ...definedFields(tail) });
     // A player alternative (`target creature or player`) is not a filter over objects.
     const full = player ? undefined : alternatives.length === 1 ? withTail(f) : { ...emptyFilter(), anyOf: alternatives.map(withTail) };
-    // Kept only when it says more than its noun (`target creature` stays as it was read before).
-    const filter = full && !isPlainNoun(full) ? full : undefined;
+    // A plain permanent noun is a condition too (`target creature`: a land is not one, 115.1);
+    // a plain `card` says nothing about its zone until later words (`from your graveyard`).
+    const filter = full && (!isPlainNoun(full) || onlyPermanents(full)) ? full : undefined;
     // `Two target creatures you control each get +2/+2`: `each` distributes the predicate, which applies to each anyway.
     if (quantity && (quantity.count !== 1 || quantity.upTo) && c.is('each', 'get|gain|have|lose|become|deal')) c.next();
     return { kind: 'object', ref: quantified({ kind: 'target', index: st.targets++, noun, ...(filter ? { filter } : {}), ...(unchecked ? { unchecked } : {}), ...(player ? { orPlayer: 'any' as const } : {}) }, quantity, st) };
@@ -337,6 +338,11 @@ function isPlainNoun(f: Filter): boolean {
   const { types, noun, zones, ...rest } = f;
   void types;
   return noun !== 'spell' && !zones.length && Object.entries(rest).every(([k, v]) => k === 'anyOf' || v === undefined || (Array.isArray(v) && !v.length));
+}
+
+/** `creature`, `artifact or enchantment`, `permanent`: every alternative a permanent noun. */
+function onlyPermanents(f: Filter): boolean {
+  return f.anyOf?.length ? f.anyOf.every(onlyPermanents) : f.noun === 'permanent';
 }
 
 /** The fields a tail (`you control`, `with flying`, `in your graveyard`) set on an empty filter. */

@@ -36,6 +36,9 @@ function conditionsOf(f: Filter): Filter[] {
   return out;
 }
 
+/** A filter field that says something (not empty, not undefined). */
+const isSet = (v: unknown): boolean => v !== undefined && !(Array.isArray(v) && !v.length) && v !== 'object' && v !== 'spell';
+
 /** Problems with the bound targets, one message each, or [] when every target is legal. */
 export function targetProblems(actions: Action[], scope: Scope, game: Game): { index: number; message: string }[] {
   const world = game.layers().world;
@@ -71,7 +74,9 @@ export function targetProblems(actions: Action[], scope: Scope, game: Game): { i
       continue;
     }
     const failed = conditionsOf(filter).find((c) => !matches(c, w, scope, world, game.evalEnv));
-    const why = failed ? `it fails "${describeFilter(failed, false).replace(/^(object|spell) ?/, '')}"` : 'it is not what the text asks for';
+    const words = failed ? describeFilter(failed, false).replace(/^(object|spell) ?/, '') : '';
+    // `target creature` and a land: the noun is the condition it fails.
+    const why = !failed ? 'it is not what the text asks for' : failed.types.length && Object.keys(failed).every((k) => k === 'types' || !isSet(failed[k as keyof Filter])) ? `it is not ${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}` : `it fails "${words}"`;
     fail(ref.index, `${name} is not a legal "${wanted}": ${why} (115.1, 608.2b)`);
   }
   return problems;

@@ -5,7 +5,12 @@ import test from 'node:test';
 import { compileAbilityText } from '../../src/effects/compile';
 import { F, actions, ctx, n, noSpans, one } from './helpers';
 
-const target = (index: number, noun = 'creature') => ({ kind: 'object', ref: { kind: 'target', index, noun } }) as const;
+/** A `target NOUN` reference; a permanent noun is a condition the target must meet (115.1). */
+const tref = (index: number, noun = 'creature') =>
+  /target|player/.test(noun)
+    ? ({ kind: 'target', index, noun } as const)
+    : ({ kind: 'target', index, noun, filter: noun === 'permanent' ? F() : F({ types: noun.split(' ').map((t) => t[0]!.toUpperCase() + t.slice(1)) }) } as const);
+const target = (index: number, noun = 'creature') => ({ kind: 'object', ref: tref(index, noun) }) as const;
 const you = { kind: 'you' } as const;
 const eot = { kind: 'end-of-turn' } as const;
 const haste = { layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text: 'Haste', keyword: 'haste' }] } as const;
@@ -76,7 +81,7 @@ test('choices: the color of your choice, text changes (612), copies of targets',
   }]);
   assert.deepEqual(actions('Switch target creature\'s power and toughness until end of turn.'), [{ kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '7d', kind: 'switch' }] }, duration: eot }]);
   assert.deepEqual(actions('Target creature becomes a copy of target creature until end of turn.'), [{
-    kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '1a', kind: 'copy', of: { kind: 'target', index: 1, noun: 'creature' }, except: [] }] }, duration: eot,
+    kind: 'create-effect', effect: { affected: target(0), parts: [{ layer: '1a', kind: 'copy', of: tref(1, 'creature'), except: [] }] }, duration: eot,
   }]);
 });
 
@@ -88,7 +93,7 @@ test('players, cards, life, counters, zones', () => {
   assert.deepEqual(actions('Each opponent loses 2 life.'), [{ kind: 'lose-life', player: { kind: 'opponents' }, amount: n(2) }]);
   assert.deepEqual(actions('Exile target creature. Its controller gains life equal to its power.'), [
     { kind: 'exile', object: target(0) },
-    { kind: 'gain-life', player: { kind: 'controller-of', object: { kind: 'target', index: 0, noun: 'creature' } }, amount: { kind: 'stat', stat: 'power', of: { kind: 'target', index: 0, noun: 'creature' } } },
+    { kind: 'gain-life', player: { kind: 'controller-of', object: tref(0, 'creature') }, amount: { kind: 'stat', stat: 'power', of: tref(0, 'creature') } },
   ]);
   assert.deepEqual(actions('Put two +1/+1 counters on target creature.'), [{ kind: 'counters', object: target(0), counter: '+1/+1', amount: n(2) }]);
   assert.deepEqual(actions('Remove a -1/-1 counter from target creature.'), [{ kind: 'counters', object: target(0), counter: '-1/-1', amount: n(1), remove: true }]);
@@ -133,5 +138,8 @@ test('a target\'s conditions are kept for `targeting` to be checked against (115
   assert.equal(power.object.ref.unchecked, undefined);
   assert.deepEqual(actions('Destroy target creature an opponent controls.'), [{ kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'], controller: { kind: 'opponents' } }) } } }]);
   assert.deepEqual(actions('Destroy target creature with flying.'), [{ kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'], withKeywords: ['flying'] }) } } }]);
-  assert.deepEqual(actions('Destroy target artifact or enchantment.'), [{ kind: 'destroy', object: target(0, 'artifact or enchantment') }]);
+  // A plain noun is a condition too: a land is not a legal `target artifact or enchantment`.
+  assert.deepEqual(actions('Destroy target artifact or enchantment.'), [
+    { kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'artifact or enchantment', filter: F({ anyOf: [F({ types: ['Artifact'] }), F({ types: ['Enchantment'] })] }) } } },
+  ]);
 });

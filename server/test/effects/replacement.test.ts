@@ -113,7 +113,7 @@ test('prevention and one-time shields created by abilities and spells (615, 609.
     kind: 'create-replacement', replacement: { kind: 'instead', event: { kind: 'draw', player: you }, actions: [{ kind: 'gain-life', player: you, amount: n(5) }], once: true }, duration: { kind: 'end-of-turn' },
   }]);
   assert.deepEqual(actions('Prevent all damage that would be dealt to target creature this turn.'), [{
-    kind: 'create-replacement', replacement: { kind: 'prevent', event: { kind: 'damage', to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature' } } } }, duration: { kind: 'end-of-turn' },
+    kind: 'create-replacement', replacement: { kind: 'prevent', event: { kind: 'damage', to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'] }) } } } }, duration: { kind: 'end-of-turn' },
   }]);
   assert.deepEqual(actions('Prevent all damage creatures would deal this turn.'), [{
     kind: 'create-replacement', replacement: { kind: 'prevent', event: { kind: 'damage', source: { kind: 'filter', filter: F({ types: ['Creature'] }) } } }, duration: { kind: 'end-of-turn' },
@@ -124,7 +124,7 @@ test('prevention and one-time shields created by abilities and spells (615, 609.
 });
 
 test('spells: a replacement lasting the turn, and 614.15 self-replacement, created before the actions they modify (608.2c)', () => {
-  const target = { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature' } } as const;
+  const target = { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'] }) } } as const;
   const instead: ReplacementSpec = { kind: 'instead', event: { kind: 'to-graveyard', object: target, from: 'battlefield' }, actions: [{ kind: 'exile', object: it }] };
   assert.deepEqual(actions('Destroy target creature. If that creature would die this turn, exile it instead.'), [
     { kind: 'create-replacement', replacement: instead, duration: { kind: 'end-of-turn' } },

@@ -297,3 +297,27 @@ test('608.2h does not freeze a static ability: a lord still counts as things cha
   `);
   assert.equal(pt(finalObject(a, 'bears')), '4/4');
 });
+
+test('115.1: a bare "target creature" keeps its noun: a land is an illegal target, and nothing happens to it', () => {
+  const text = `
+    players Alice, Bob
+    card "Forest" as forest
+      type Basic Land — Forest
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    card "Shatter" as shatter
+      type Instant
+      text Destroy target artifact.
+    enter forest, bears
+  `;
+  const a = run(text + '  resolve "Put a +1/+1 counter on target creature." targeting forest\n  cast shatter targeting bears\n');
+  assert.deepEqual(
+    a.diagnostics.filter((d) => d.code === 'illegal-target').map((d) => d.message),
+    ['Forest is not a legal "target creature": it is not a creature (115.1, 608.2b)', 'Grizzly Bears is not a legal "target artifact": it is not an artifact (115.1, 608.2b)'],
+  );
+  assert.deepEqual(finalObject(a, 'forest').counters, {});
+  assert.equal(finalObject(a, 'bears').zone, 'battlefield');
+  // A legal one: no error.
+  assert.deepEqual(problems(run(text + '  resolve "Put a +1/+1 counter on target creature." targeting bears\n')), []);
+});
