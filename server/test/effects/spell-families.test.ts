@@ -13,7 +13,7 @@ const issues = (text: string, name = 'this') => compileEffectText(text, spell(na
 
 test('601.2d: damage divided as you choose among any number of targets: one target phrase binding every entry left', () => {
   const [a] = actions('Spreading Flames deals 6 damage divided as you choose among any number of target creatures.', spell('Spreading Flames'));
-  assert.deepEqual(a, { kind: 'damage', source: { kind: 'self' }, amount: n(6), to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', count: 0, upTo: true } }, divided: true });
+  assert.deepEqual(a, { kind: 'damage', source: { kind: 'self' }, amount: n(6), to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'] }), count: 0, upTo: true } }, divided: true });
   const [b] = actions('Flames of the Firebrand deals 3 damage divided as you choose among one, two, or three targets.', spell('Flames of the Firebrand'));
   assert.deepEqual(b && b.kind === 'damage' && b.to, { kind: 'object', ref: { kind: 'target', index: 0, noun: 'any target', count: 3, upTo: true } });
   const [c] = actions('Rolling Thunder deals X damage divided as you choose among any number of target creatures and/or players.', spell('Rolling Thunder'));
@@ -23,7 +23,7 @@ test('601.2d: damage divided as you choose among any number of targets: one targ
 test('damage: `damage to TARGET equal to COUNT`, several amounts in one sentence, `X plus 2`', () => {
   const mountains = { kind: 'count', filter: F({ subtypes: ['Mountain'], controller: { kind: 'you' } }) };
   assert.deepEqual(actions('Spitting Earth deals damage to target creature equal to the number of Mountains you control.', spell('Spitting Earth')), [
-    { kind: 'damage', source: { kind: 'self' }, amount: mountains, to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature' } } },
+    { kind: 'damage', source: { kind: 'self' }, amount: mountains, to: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'] }) } } },
   ]);
   const hungry = actions('Hungry Flames deals 3 damage to target creature and 2 damage to target player or planeswalker.', spell('Hungry Flames'));
   assert.deepEqual(hungry.map((a) => a.kind === 'damage' && [a.amount, a.to.kind === 'object' && a.to.ref.kind === 'target' && [a.to.ref.index, a.to.ref.noun, a.to.ref.orPlayer]]), [
@@ -37,7 +37,7 @@ test('damage: `damage to TARGET equal to COUNT`, several amounts in one sentence
 
 test('target words the model does not check (combat) are kept and shown; a target that may be a player says which', () => {
   const [a] = actions('Sandblast deals 5 damage to target attacking or blocking creature.', spell('Sandblast'));
-  assert.deepEqual(a && a.kind === 'damage' && a.to, { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', unchecked: 'attacking or blocking' } });
+  assert.deepEqual(a && a.kind === 'damage' && a.to, { kind: 'object', ref: { kind: 'target', index: 0, noun: 'creature', filter: F({ types: ['Creature'] }), unchecked: 'attacking or blocking' } });
   const [b] = actions('Destroy target enchanted permanent.');
   assert.deepEqual(b, { kind: 'destroy', object: { kind: 'object', ref: { kind: 'target', index: 0, noun: 'permanent', filter: F({ hasAttached: 'enchanted' }) } } });
 });
