@@ -243,6 +243,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   let current = from > 0 ? snapshots[from - 1]! : initial;
 
   const lines = file.text.split(/\r\n|\r|\n/);
+  // An event's summary is its line split at `\n` only (as reported before); split once, not once per event.
+  let byNewline: string[] | undefined;
+  const newlineLines = () => (byNewline ??= file.text.split('\n'));
   const runStatement = (st: Statement, i: number): void => {
     statementIndex = i;
     if (st.kind === 'expect') {
@@ -304,7 +307,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     }
     if (!after.length) after = before;
     games = after;
-    const ev = eventReport(games, i, file.text.split('\n')[st.range.start.line]?.trim() ?? '');
+    const ev = eventReport(games, i, newlineLines()[st.range.start.line]?.trim() ?? '');
     for (const line of ev.stateBasedActions) report({ range: st.keywordRange, severity: 'information', code: 'sba', message: line });
     for (const line of ev.warnings ?? []) report({ range: st.keywordRange, severity: 'warning', code: 'choice', message: line });
     for (const g of games) {
