@@ -19,6 +19,12 @@ export interface Trial {
   because(a: Live, b: Live): string | undefined;
   /** Static prefilter (613.8 reads/writes): could applying `b` change anything `a` reads? */
   mayDepend(a: Live, b: Live): boolean;
+  /**
+   * What `l` reads and writes in this layer, for indexing: `mayDepend(a, b)`
+   * can only hold when something `a` reads is something `b` writes, so only
+   * those pairs are asked (a board of N independent effects costs O(N), not O(N²)).
+   */
+  aspects?(l: Live): { reads: Iterable<string>; writes: Iterable<string> };
   sourceName(l: Live): string;
 }
 
@@ -58,17 +64,53 @@ export class LayerOrder {
     private readonly trial: Trial,
   ) {}
 
+  /** Known effects by what they read and write (when the trial says), with their place in `known`. */
+  private readonly readers = new Map<string, number[]>();
+  private readonly writers = new Map<string, number[]>();
+
   /** Learn the effects seen for the first time, pairing each with every known one (both ways). */
   private learn(group: Live[]): void {
     for (const l of group) {
       if (this.knownIds.has(l.id)) continue;
-      for (const k of this.known) {
-        this.consider(l, k);
-        this.consider(k, l);
+      const rw = this.trial.aspects?.(l);
+      if (!rw) {
+        for (const k of this.known) {
+          this.consider(l, k);
+          this.consider(k, l);
+        }
+      } else {
+        // The same pairs in the same order as above, less those the aspects rule out.
+        const { order, readSet, writeSet } = this.partners(rw);
+        for (const i of order) {
+          const k = this.known[i]!;
+          if (readSet.has(i)) this.consider(l, k);
+          if (writeSet.has(i)) this.consider(k, l);
+        }
+        this.index(rw, this.known.length);
       }
       this.known.push(l);
       this.knownIds.add(l.id);
     }
+  }
+
+  /** Known effects that write what `l` reads (`readSet`) or read what it writes (`writeSet`), and both in `known` order. */
+  private partners(rw: { reads: Iterable<string>; writes: Iterable<string> }): { order: number[]; readSet: Set<number>; writeSet: Set<number> } {
+    const readSet = new Set<number>();
+    const writeSet = new Set<number>();
+    for (const x of rw.reads) for (const i of this.writers.get(x) ?? []) readSet.add(i);
+    for (const x of rw.writes) for (const i of this.readers.get(x) ?? []) writeSet.add(i);
+    const order = [...new Set([...readSet, ...writeSet])].sort((x, y) => x - y);
+    return { order, readSet, writeSet };
+  }
+
+  private index(rw: { reads: Iterable<string>; writes: Iterable<string> }, at: number): void {
+    const add = (m: Map<string, number[]>, x: string) => {
+      const list = m.get(x);
+      if (list) list.push(at);
+      else m.set(x, [at]);
+    };
+    for (const x of rw.reads) add(this.readers, x);
+    for (const x of rw.writes) add(this.writers, x);
   }
 
   private consider(a: Live, b: Live): void {

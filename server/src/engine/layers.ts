@@ -3,7 +3,7 @@
 // dependency found by trial application (613.8). Then players (613.10) and
 // rules (613.11). A pure function of the game state.
 
-import type { Ability, AbilityPart, Filter, Layer, Part, Selector } from '../effects/ir';
+import type { Ability, AbilityPart, EffectSpec, Filter, Layer, Part, Selector } from '../effects/ir';
 import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
 import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
@@ -58,13 +58,27 @@ function isCda(a: AbilityInstance): boolean {
   return a.ability.kind === 'static' && a.ability.cda && (a.origin === 'printed' || a.origin === 'copied');
 }
 
+/**
+ * A static ability's effect as the layer system applies it, one object per
+ * compiled spec and CDA-ness, so that everything derived from it (parts by
+ * layer, reads, writes) is computed once, not in every computation.
+ */
+const staticSpecs = new WeakMap<EffectSpec, { cda?: EffectSpec; granted?: EffectSpec }>();
+function staticSpec(spec: EffectSpec, cda: boolean): EffectSpec {
+  let m = staticSpecs.get(spec);
+  if (!m) staticSpecs.set(spec, (m = {}));
+  if (cda) return (m.cda ??= { ...spec, parts: spec.parts });
+  return (m.granted ??= { ...spec, parts: spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p)) });
+}
+
 function staticLives(w: Working, a: AbilityInstance): Live[] {
   const ab = a.ability;
   if (ab.kind !== 'static') return [];
   const cda = isCda(a);
-  return ab.effects.map((spec, j) => {
+  return ab.effects.map((spec0, j) => {
     // A granted "power and toughness are each equal to …" is not a CDA: it sets in 7b (604.3a, 613.4b).
-    const parts = cda ? spec.parts : spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p));
+    const spec = staticSpec(spec0, cda);
+    const parts = spec.parts;
     const idx = w.abilities.indexOf(a);
     // 613.7a: an ability granted by an effect shares the later of the two
     // timestamps, and keeps its place after the object's own abilities when
@@ -76,7 +90,7 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
       id: `${a.key}#${j}`,
       kind: 'static' as const,
       source: w.obj,
-      spec: { ...spec, parts },
+      spec,
       timestamp: ts,
       cda,
       bindings,
@@ -178,8 +192,17 @@ function selectorReads(s: Selector, out: Set<Aspect>): void {
   if (s.kind === 'filter') filterReads(s.filter, out);
 }
 
+/** Reads depend on the spec alone, and specs are shared between computations: each is walked once. */
+const readsBySpec = new WeakMap<EffectSpec, Set<Aspect>>();
+
 /** What the effect reads on the objects it looks at (its set, its values, its condition). */
 function objectReads(l: Live): Set<Aspect> {
+  let r = readsBySpec.get(l.spec);
+  if (!r) readsBySpec.set(l.spec, (r = specReads(l)));
+  return r;
+}
+
+function specReads(l: Live): Set<Aspect> {
   const out = new Set<Aspect>();
   selectorReads(l.spec.affected, out);
   const walk = (x: unknown): void => {
@@ -197,13 +220,25 @@ function objectReads(l: Live): Set<Aspect> {
 }
 
 /** A static ability's existence and text are read on its source only. */
-function sourceReads(l: Live): Set<Aspect> {
-  return new Set<Aspect>(l.kind === 'static' ? ['abilities', 'text'] : []);
+const STATIC_SOURCE_READS: ReadonlySet<Aspect> = new Set<Aspect>(['abilities', 'text']);
+const NO_ASPECTS: ReadonlySet<Aspect> = new Set<Aspect>();
+function sourceReads(l: Live): ReadonlySet<Aspect> {
+  return l.kind === 'static' ? STATIC_SOURCE_READS : NO_ASPECTS;
 }
 
-function writes(l: Live, layer: Layer): Set<Aspect> {
+/** Writes depend on one layer's parts alone (a list shared between computations, see live.ts). */
+const writesByParts = new WeakMap<readonly Part[], Set<Aspect>>();
+function writes(l: Live, layer: Layer): ReadonlySet<Aspect> {
+  const parts = l.partsByLayer.get(layer);
+  if (!parts) return NO_ASPECTS;
+  let w = writesByParts.get(parts);
+  if (!w) writesByParts.set(parts, (w = partsWrites(parts)));
+  return w;
+}
+
+function partsWrites(parts: readonly Part[]): Set<Aspect> {
   const out = new Set<Aspect>();
-  for (const p of l.partsByLayer.get(layer) ?? []) {
+  for (const p of parts) {
     switch (p.layer) {
       case '1a':
         ['types', 'colors', 'abilities', 'pt', 'text'].forEach((a) => out.add(a as Aspect));
@@ -232,8 +267,16 @@ function writes(l: Live, layer: Layer): Set<Aspect> {
   return out;
 }
 
+const globalByParts = new WeakMap<readonly Part[], boolean>();
 /** Counts and other objects' stats make an effect's values depend on the whole board. */
-function hasGlobalExpr(parts: Part[]): boolean {
+function hasGlobalExpr(parts: readonly Part[] | undefined): boolean {
+  if (!parts) return false;
+  let g = globalByParts.get(parts);
+  if (g === undefined) globalByParts.set(parts, (g = walkGlobal(parts)));
+  return g;
+}
+
+function walkGlobal(parts: readonly Part[]): boolean {
   let found = false;
   const walk = (x: unknown): void => {
     if (found || !x || typeof x !== 'object') return;
@@ -243,6 +286,31 @@ function hasGlobalExpr(parts: Part[]): boolean {
   };
   walk(parts);
   return found;
+}
+
+/**
+ * Whether a layer's effects are independent in the strongest sense: no
+ * condition (so existence is fixed for the layer), no effect that writes
+ * abilities or text (so no static effect starts or stops, and no source's
+ * existence or text changes: 613.8a's source clause cannot hold), and no
+ * effect that reads what another of its kind (CDA or not, 613.8a(c)) writes.
+ * Then the 613.8 prefilter keeps no pair and the order is by timestamp.
+ */
+function independent(pool: readonly Live[], layer: Layer): boolean {
+  const writers = [new Map<Aspect, number>(), new Map<Aspect, number>()];
+  for (const l of pool) {
+    if (l.spec.condition) return false;
+    const w = writes(l, layer);
+    if (w.has('abilities') || w.has('text')) return false;
+    const m = writers[l.cda ? 1 : 0]!;
+    for (const x of w) m.set(x, (m.get(x) ?? 0) + 1);
+  }
+  for (const l of pool) {
+    const m = writers[l.cda ? 1 : 0]!;
+    const own = writes(l, layer);
+    for (const x of objectReads(l)) if ((m.get(x) ?? 0) - (own.has(x) ? 1 : 0) > 0) return false;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------
@@ -270,6 +338,45 @@ function aspectsOf(w: Working, layer: Layer): Record<string, string> {
       return { colors: w.colors.join(', ') || 'colorless' };
     case '6':
       return { abilities: abilities() };
+    default:
+      return pt();
+  }
+}
+
+/** The fields `aspectsOf` shows, held by reference (working records never change an array in place). */
+type AspectFields = Pick<Working, 'name' | 'types' | 'supertypes' | 'subtypes' | 'allCreatureTypes' | 'colors' | 'abilities' | 'power' | 'toughness' | 'controller'>;
+
+function aspectFields(w: Working): AspectFields {
+  return { name: w.name, types: w.types, supertypes: w.supertypes, subtypes: w.subtypes, allCreatureTypes: w.allCreatureTypes, colors: w.colors, abilities: w.abilities, power: w.power, toughness: w.toughness, controller: w.controller };
+}
+
+const sameStrings = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+const sameTexts = (a: readonly AbilityInstance[], b: readonly AbilityInstance[]) => a === b || (a.length === b.length && a.every((x, i) => x.text === b[i]!.text));
+
+/**
+ * Whether what `aspectsOf(w, layer)` shows differs from `before`: the same
+ * question the trace's strings answer, asked field by field. (A difference
+ * only in the order of types counts here; it costs one more trial, never a
+ * wrong one.)
+ */
+function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean {
+  const pt = () => before.power !== w.power || before.toughness !== w.toughness;
+  const abilities = () => !sameTexts(before.abilities, w.abilities);
+  const types = () => !sameStrings(before.types, w.types) || !sameStrings(before.supertypes, w.supertypes) || !sameStrings(before.subtypes, w.subtypes) || before.allCreatureTypes !== w.allCreatureTypes;
+  switch (layer) {
+    case '1a':
+    case '1b':
+      return before.name !== w.name || types() || !sameStrings(before.colors, w.colors) || abilities() || pt();
+    case '2':
+      return before.controller !== w.controller;
+    case '3':
+      return abilities();
+    case '4':
+      return types() || abilities();
+    case '5':
+      return !sameStrings(before.colors, w.colors);
+    case '6':
+      return abilities();
     default:
       return pt();
   }
@@ -380,12 +487,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     for (const id of ids) {
       const x = w.get(id);
       if (!x) continue;
+      if (record && !withTrace) {
+        // Without the trace, change is seen by comparing fields, not by building the trace's strings.
+        const before = aspectFields(x);
+        applyParts(l, layer, x, w, env, scope);
+        if (aspectsChanged(before, x, layer)) worldVersion++;
+        continue;
+      }
       const before = record ? aspectsOf(x, layer) : undefined;
       applyParts(l, layer, x, w, env, scope);
-      if (record && !withTrace) {
-        const after = aspectsOf(x, layer);
-        if (Object.keys(after).some((k) => after[k] !== before![k])) worldVersion++;
-      } else if (record) {
+      if (record) {
         trace(id, {
           layer,
           effectId: l.id,
@@ -442,7 +553,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     }
     const done = new Set<string>();
     /** Whether what `a` does to an object depends on anything but that object (counts, other objects' stats). */
-    const readsOthers = (a: Live): boolean => hasGlobalExpr(a.partsByLayer.get(layer) ?? []);
+    const readsOthers = (a: Live): boolean => hasGlobalExpr(a.partsByLayer.get(layer));
     const trialCache = new Map<string, { version: number; result: string | undefined }>();
     const trial: Trial = {
       because: (a, b) => {
@@ -454,6 +565,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
         return result;
       },
       mayDepend: (a, b) => mayDepend(a, b),
+      aspects: (l) => ({ reads: [...objectReads(l), ...sourceReads(l)], writes: writes(l, layer) }),
       sourceName: (l) => l.source.printed.name,
     };
     const tryApply = (a: Live, b: Live): string | undefined => {
@@ -533,15 +645,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       }
     };
 
-    const order = new LayerOrder(layer, trial);
-    for (;;) {
-      const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
-      if (!cands.length) break;
-      // 613.3: within layers 2–6, CDAs apply first; 7a holds only CDAs.
-      const cdas = cands.filter((l) => l.cda);
-      const group = cdas.length ? cdas : cands;
-      const fallback: OrderReason = cdas.length ? { kind: 'cda' } : group[0]!.kind === 'counter' && group.length === 1 ? { kind: 'counters' } : { kind: 'timestamp' };
-      const { next, reason } = order.next(group, fallback);
+    const applyNext = (next: Live, reason: OrderReason): void => {
       const ids = affectedIn(next, world);
       if (!fixedSets.has(next.id)) fixedSets.set(next.id, ids);
       started.set(next.id, next);
@@ -553,12 +657,36 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       const rec = applied.get(next.id);
       if (rec) rec.layers.push(layer);
       else applied.set(next.id, { live: next, affected: ids, layers: [layer] });
-      // New abilities can bring new static effects into this very layer (613.7a's example).
-      if (writes(next, layer).has('abilities')) {
-        const fresh = collect().filter((l) => !pool.some((p) => p.id === l.id));
-        pool = [...pool, ...fresh];
+    };
+
+    const order = new LayerOrder(layer, trial);
+    if (independent(pool, layer)) {
+      // 613.8 finds nothing to order here and nothing can start or stop
+      // existing during the layer: the loop below would pick CDAs first, then
+      // the rest, each by timestamp. Sorting once gives the same sequence and
+      // reasons for O(n log n) instead of O(n²).
+      const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
+      const byTimestamp = (xs: Live[]) => xs.map((l, i) => ({ l, i })).sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i).map((x) => x.l);
+      const cdas = byTimestamp(cands.filter((l) => l.cda));
+      const rest = byTimestamp(cands.filter((l) => !l.cda));
+      for (const next of cdas) applyNext(next, { kind: 'cda' });
+      rest.forEach((next, k) => applyNext(next, next.kind === 'counter' && k === rest.length - 1 ? { kind: 'counters' } : { kind: 'timestamp' }));
+    } else
+      for (;;) {
+        const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
+        if (!cands.length) break;
+        // 613.3: within layers 2–6, CDAs apply first; 7a holds only CDAs.
+        const cdas = cands.filter((l) => l.cda);
+        const group = cdas.length ? cdas : cands;
+        const fallback: OrderReason = cdas.length ? { kind: 'cda' } : group[0]!.kind === 'counter' && group.length === 1 ? { kind: 'counters' } : { kind: 'timestamp' };
+        const { next, reason } = order.next(group, fallback);
+        applyNext(next, reason);
+        // New abilities can bring new static effects into this very layer (613.7a's example).
+        if (writes(next, layer).has('abilities')) {
+          const fresh = collect().filter((l) => !pool.some((p) => p.id === l.id));
+          pool = [...pool, ...fresh];
+        }
       }
-    }
     append(dependencies, order.found);
     append(loops, order.loops);
     if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);

@@ -25,7 +25,16 @@ export interface Live {
   partsByLayer: Map<Layer, Part[]>;
 }
 
+/** One map per list of parts (specs are shared between computations), so each layer's list keeps its identity. */
+const byLayerCache = new WeakMap<readonly Part[], Map<Layer, Part[]>>();
+
 export function partsByLayer(parts: readonly Part[]): Map<Layer, Part[]> {
+  let m = byLayerCache.get(parts);
+  if (!m) byLayerCache.set(parts, (m = groupByLayer(parts)));
+  return m;
+}
+
+function groupByLayer(parts: readonly Part[]): Map<Layer, Part[]> {
   const m = new Map<Layer, Part[]>();
   for (const p of parts) {
     const list = m.get(p.layer);

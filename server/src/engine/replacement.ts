@@ -4,14 +4,14 @@
 // as its own outcome unless `choosing` pins it), applies one, and repeats with
 // what now applies (616.1f, 616.2). An effect applies at most once (614.5).
 
-import type { Action, EventPattern, ObjectRef, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
+import type { Ability, Action, EventPattern, ObjectRef, Part, ReplacementSpec, Selector, Zone } from '../effects/ir';
 import { refName, type ChoicePool } from './choices';
 import { answerCondition, answerExpr, answerSets, numberAnswer, questions, yesNo } from './answers';
 import { evalCondition, evalExpr, matches, resolvePlayers, select, type Scope } from './evaluate';
 import { isType } from './working';
 import { keywordReplacements } from '../effects/keywords';
 import type { Game } from './game';
-import type { CopiableValues, GameObject } from './state';
+import type { AbilityInstance, CopiableValues, GameObject } from './state';
 import type { Working, World } from './working';
 
 export type GameEvent =
@@ -543,6 +543,8 @@ function simulateEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): { 
 }
 
 export function applicable(game: Game, e: GameEvent, applied: Set<string>): Candidate[] {
+  // Finding candidates means computing the layers; a game in which nothing could replace anything skips it.
+  if (!mayHaveReplacements(game)) return [];
   const out: Candidate[] = [];
   let world = game.layers().world;
   let entering: Working | undefined;
@@ -609,4 +611,53 @@ export function applicable(game: Game, e: GameEvent, applied: Set<string>): Cand
     out.push({ id: r.id, source: src, spec: r.spec, tier: r.selfReplacement ? 'self' : tierOf(r.spec), always: false, scope, text: r.text, resolvedId: r.id });
   }
   return out;
+}
+
+// ---------------------------------------------------------------------------
+// Whether anything could replace anything
+
+const abilityMayReplace = new WeakMap<Ability, boolean>();
+
+/**
+ * Whether an ability could be, or grant, a replacement effect: a static
+ * ability with one, a keyword that means one (702), a static ability that
+ * grants such an ability, or one that changes text (which is recompiled:
+ * answered yes without looking further).
+ */
+function mayReplace(a: Ability): boolean {
+  let r = abilityMayReplace.get(a);
+  if (r === undefined) {
+    abilityMayReplace.set(a, false); // a grant that grants itself ends here
+    r = a.kind === 'keyword' ? keywordReplacements(a).length > 0 : a.kind === 'static' && (a.replacements.length > 0 || a.effects.some((ef) => partsMayReplace(ef.parts)));
+    abilityMayReplace.set(a, r);
+  }
+  return r;
+}
+
+function partsMayReplace(parts: readonly Part[]): boolean {
+  return parts.some((p) => p.kind === 'text-change' || (p.kind === 'abilities' && !!p.add?.some(mayReplace)) || (p.kind === 'copy' && !!p.except?.length && partsMayReplace(p.except)));
+}
+
+const instancesMayReplace = new WeakMap<readonly AbilityInstance[], boolean>();
+function anyMayReplace(list: readonly AbilityInstance[]): boolean {
+  let r = instancesMayReplace.get(list);
+  if (r === undefined) instancesMayReplace.set(list, (r = list.some((a) => mayReplace(a.ability))));
+  return r;
+}
+
+/**
+ * Every ability an object can have now comes from its printed values, a copy
+ * effect's values, an effect that grants it, a land type (mana abilities) or
+ * a keyword counter (no parameter): when none of these could replace an
+ * event and no resolved replacement effect waits, `applicable` finds nothing.
+ */
+function mayHaveReplacements(game: Game): boolean {
+  const s = game.state;
+  if (s.replacements.some((r) => !r.ended && !r.used)) return true;
+  for (const ef of s.effects) {
+    if (ef.ended) continue;
+    if (partsMayReplace(ef.spec.parts) || (ef.copyValues && anyMayReplace(ef.copyValues.abilities))) return true;
+  }
+  for (const o of s.objects) if (anyMayReplace(o.printed.abilities)) return true;
+  return false;
 }
