@@ -5,7 +5,7 @@
 import type { Ability, Action, Part } from '../effects/ir';
 import { issueCode } from '../effects/ir';
 import { compileAbilityText, compileEffectText, describePart } from '../effects/compile';
-import type { Diagnostic, LayersFile, NameRef, Range, Statement } from '../syntax/ast';
+import type { Diagnostic, EventStatement, LayersFile, NameRef, Range, Statement } from '../syntax/ast';
 import { suggest } from '../syntax/suggest';
 import { checkExpectation } from './expect';
 import { Game, type EngineEnv } from './game';
@@ -15,28 +15,22 @@ import { freshState, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
 import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, type LoopsSeen, type ResumePoint } from './resume';
+import { Checkpoints, Held } from './checkpoints';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
 
-/**
- * A game as a snapshot holds it. The timeline runs each event on the games
- * themselves (their computed layers stay valid) and first hands the snapshot
- * a copy: `held.game` is then the frozen copy.
- */
-interface Held {
-  game: Game;
-}
-
 /** An outcome whose view is built on first use: most points of a long file are never looked at. */
 function lazyOutcome(held: Held): Outcome {
-  let world: WorldView | undefined;
-  let of: Game | undefined;
   const choices = [...held.game.choices];
   return {
     get world() {
-      // Views read their game lazily: one built before the game was frozen is built again from the frozen copy.
-      if (!world || of !== held.game) world = worldView((of = held.game));
-      return world;
+      // Views read their game lazily: one built before the game was released is built again from the game found now.
+      const game = held.game;
+      if (!held.view || held.viewOf !== game) {
+        held.view = worldView(game);
+        held.viewOf = game;
+      }
+      return held.view;
     },
     choices,
   };
@@ -148,12 +142,16 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const env = reuse?.env ?? makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
   // Diagnostics reported by statements, in order; parse and declaration diagnostics are added at the end.
   const reported: Diagnostic[] = reuse ? reuse.reported.slice(0, reuse.from > 0 ? reuse.points[reuse.from - 1]!.reported : 0) : [];
-  const report = (d: Diagnostic) => reported.push(d);
+  /** Where diagnostics go: nowhere while a released snapshot is rebuilt (checkpoints.ts). */
+  let sink = (d: Diagnostic) => void reported.push(d);
+  const report = (d: Diagnostic) => sink(d);
   const startGames = reuse ? (reuse.from > 0 ? reuse.points[reuse.from - 1]!.held.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
   // A run never changes games it did not make (an earlier analysis may still be read).
   let games = startGames.map((g) => g.clone());
   /** The snapshot's hold on `games`, once this run has made one. */
   let held: Held[] | undefined;
+  /** The statement `held` is the state after. */
+  let heldAt = -1;
   const allNames = file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]);
 
   const resolveId = (name: string): string | undefined => {
@@ -235,7 +233,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
 
   const from = reuse?.from ?? 0;
   const initialGames = reuse?.initialGames ?? startGames;
-  const initial: Snapshot = reuse?.initial ?? { statementIndex: -1, outcomes: initialGames.map((game) => lazyOutcome({ game })) };
+  const initial: Snapshot = reuse?.initial ?? { statementIndex: -1, outcomes: initialGames.map((game) => lazyOutcome(new Held(game))) };
   const snapshots: Snapshot[] = reuse ? reuse.snapshots.slice(0, from) : [];
   const points: ResumePoint[] = reuse ? reuse.points.slice(0, from) : [];
   const expectations: ExpectationResult[] = reuse ? reuse.expectations.slice(0, from > 0 ? reuse.points[from - 1]!.expectations : 0) : [];
@@ -274,28 +272,11 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       snapshots.push(current);
       return;
     }
-    // Events mutate: keep the previous states for the snapshots before them.
-    // Events change the games in place: the snapshots before them keep frozen copies.
-    if (held) {
-      const frozen = games.map((g) => g.clone());
-      held.forEach((h, k) => (h.game = frozen[k]!));
-    }
-    for (const g of games) g.log = [];
-    const before = games;
-    let after = runEvent(before, st, ctx);
-    // Identical outcomes merge; the number of outcomes is capped.
-    // (A single outcome has nothing to merge with: no fingerprint needed.)
-    if (after.length > 1) {
-      const seen = new Map<string, Game>();
-      for (const g of after) {
-        const k = fingerprint(g);
-        if (!seen.has(k)) seen.set(k, g);
-      }
-      after = [...seen.values()];
-    }
-    const capped = after.some((g) => g.capped);
-    for (const g of after) g.capped = false;
-    if (after.length > BRANCH_CAP || capped) {
+    // Events change the games in place: the snapshots before them keep a
+    // checkpoint or the means to rebuild their games (checkpoints.ts).
+    if (held) checkpoints.release(held, heldAt, games);
+    const played = playEvent(games, st, ctx);
+    if (played.overCap) {
       const what = lines[st.range.start.line]?.trim() ?? 'this event';
       report({
         range: st.keywordRange,
@@ -303,10 +284,8 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
         code: 'branch-cap',
         message: `\`${what}\`: the replacement effects on this event can be applied in more than ${BRANCH_CAP} orders; only the first ${BRANCH_CAP} were explored, so some outcomes may be missing (add \`choosing A then B\` to pin the order)`,
       });
-      after = after.slice(0, BRANCH_CAP);
     }
-    if (!after.length) after = before;
-    games = after;
+    games = played.games;
     const ev = eventReport(games, i, newlineLines()[st.range.start.line]?.trim() ?? '');
     for (const line of ev.stateBasedActions) report({ range: st.keywordRange, severity: 'information', code: 'sba', message: line });
     for (const line of ev.warnings ?? []) report({ range: st.keywordRange, severity: 'warning', code: 'choice', message: line });
@@ -324,17 +303,34 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
         });
       }
     }
-    held = games.map((game) => ({ game }));
+    held = games.map((game) => new Held(game));
+    heldAt = i;
     current = { statementIndex: i, outcomes: held.map(lazyOutcome), event: ev };
     snapshots.push(current);
   };
+
+  /** Statement `j` again on `gs`, reporting nothing: how a released snapshot is rebuilt. */
+  const replay = (gs: Game[], j: number): Game[] => {
+    const st = file.statements[j]!;
+    if (st.kind === 'expect') return gs;
+    const saved = { sink, statementIndex };
+    sink = () => undefined;
+    statementIndex = j;
+    try {
+      return playEvent(gs, st, ctx).games;
+    } finally {
+      sink = saved.sink;
+      statementIndex = saved.statementIndex;
+    }
+  };
+  const checkpoints = new Checkpoints(from - 1, startGames, replay);
 
   let next = from;
   const step = (): boolean => {
     if (next >= file.statements.length) return false;
     runStatement(file.statements[next]!, next);
     // Games are never changed after their snapshot (each event works on clones), so they can be resumed from.
-    points.push({ held: held ?? startGames.map((game) => ({ game })), reported: reported.length, expectations: expectations.length });
+    points.push({ held: held ?? startGames.map((game) => new Held(game)), reported: reported.length, expectations: expectations.length });
     next++;
     return next < file.statements.length;
   };
@@ -380,6 +376,31 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     remember(analysis, { players, built, env, initial, initialGames, snapshots, points, reported, expectations, loopsSeen });
     return { analysis, games };
   }
+}
+
+/**
+ * One event on every outcome so far. Identical outcomes merge and their
+ * number is capped (616); `overCap` says the cap cut the list. Changes
+ * `games` in place.
+ */
+function playEvent(games: Game[], st: EventStatement, ctx: TimelineContext): { games: Game[]; overCap: boolean } {
+  for (const g of games) g.log = [];
+  let after = runEvent(games, st, ctx);
+  // (A single outcome has nothing to merge with: no fingerprint needed.)
+  if (after.length > 1) {
+    const seen = new Map<string, Game>();
+    for (const g of after) {
+      const k = fingerprint(g);
+      if (!seen.has(k)) seen.set(k, g);
+    }
+    after = [...seen.values()];
+  }
+  const capped = after.some((g) => g.capped);
+  for (const g of after) g.capped = false;
+  const overCap = after.length > BRANCH_CAP || capped;
+  if (overCap) after = after.slice(0, BRANCH_CAP);
+  if (!after.length) after = games;
+  return { games: after, overCap };
 }
 
 function nameRange(ref: NameRef): Range {
