@@ -8,7 +8,7 @@ import { compileAbilityText, compileEffectText, describePart } from '../effects/
 import type { Diagnostic, EventStatement, LayersFile, NameRef, Range, Statement } from '../syntax/ast';
 import { suggest } from '../syntax/suggest';
 import { checkExpectation } from './expect';
-import { Game, type EngineEnv } from './game';
+import { EXPLORATION_BUDGET, Game, type EngineEnv, type ExplorationBudget } from './game';
 import { buildObjects, offsetRange } from './objects';
 import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, WorldView } from './results';
 import { freshState, type GameObject, type GameState } from './state';
@@ -148,6 +148,11 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const startGames = reuse ? (reuse.from > 0 ? reuse.points[reuse.from - 1]!.held.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
   // A run never changes games it did not make (an earlier analysis may still be read).
   let games = startGames.map((g) => g.clone());
+  // 616: the orders this run may still explore, carried on from the point it resumes at (game.ts).
+  const resumedPoint = reuse && reuse.from > 0 ? reuse.points[reuse.from - 1] : undefined;
+  const budget: ExplorationBudget = { left: resumedPoint?.budget ?? EXPLORATION_BUDGET };
+  let warned = resumedPoint?.warned ?? false;
+  for (const g of games) g.budget = budget;
   /** The snapshot's hold on `games`, once this run has made one. */
   let held: Held[] | undefined;
   /** The statement `held` is the state after. */
@@ -285,6 +290,16 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
         message: `\`${what}\`: the replacement effects on this event can be applied in more than ${BRANCH_CAP} orders; only the first ${BRANCH_CAP} were explored, so some outcomes may be missing (add \`choosing A then B\` to pin the order)`,
       });
     }
+    if (played.exhausted && !warned) {
+      warned = true;
+      const what = lines[st.range.start.line]?.trim() ?? 'this event';
+      report({
+        range: st.keywordRange,
+        severity: 'warning',
+        code: 'exploration-budget',
+        message: `\`${what}\`: the replacement effects in this file can be applied in too many orders to explore them all (616.1); after ${EXPLORATION_BUDGET.toLocaleString('en-US')} orders the exploration stopped here, and from this event on each choice follows its first order only, so some outcomes may be missing (add \`choosing A then B\` to pin the order)`,
+      });
+    }
     games = played.games;
     const ev = eventReport(games, i, newlineLines()[st.range.start.line]?.trim() ?? '');
     for (const line of ev.stateBasedActions) report({ range: st.keywordRange, severity: 'information', code: 'sba', message: line });
@@ -316,6 +331,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     const saved = { sink, statementIndex };
     sink = () => undefined;
     statementIndex = j;
+    // The budget as it was before statement j, not the run's (which has moved on).
+    const left = { left: j > 0 ? points[j - 1]?.budget ?? EXPLORATION_BUDGET : EXPLORATION_BUDGET };
+    for (const g of gs) g.budget = left;
     try {
       return playEvent(gs, st, ctx).games;
     } finally {
@@ -330,7 +348,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     if (next >= file.statements.length) return false;
     runStatement(file.statements[next]!, next);
     // Games are never changed after their snapshot (each event works on clones), so they can be resumed from.
-    points.push({ held: held ?? startGames.map((game) => new Held(game)), reported: reported.length, expectations: expectations.length });
+    points.push({ held: held ?? startGames.map((game) => new Held(game)), reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
     next++;
     return next < file.statements.length;
   };
@@ -383,9 +401,11 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
  * number is capped (616); `overCap` says the cap cut the list. Changes
  * `games` in place.
  */
-function playEvent(games: Game[], st: EventStatement, ctx: TimelineContext): { games: Game[]; overCap: boolean } {
+function playEvent(games: Game[], st: EventStatement, ctx: TimelineContext): { games: Game[]; overCap: boolean; exhausted: boolean } {
   for (const g of games) g.log = [];
   let after = runEvent(games, st, ctx);
+  const exhausted = after.some((g) => g.exhausted);
+  for (const g of after) g.exhausted = false;
   // (A single outcome has nothing to merge with: no fingerprint needed.)
   if (after.length > 1) {
     const seen = new Map<string, Game>();
@@ -400,7 +420,7 @@ function playEvent(games: Game[], st: EventStatement, ctx: TimelineContext): { g
   const overCap = after.length > BRANCH_CAP || capped;
   if (overCap) after = after.slice(0, BRANCH_CAP);
   if (!after.length) after = games;
-  return { games: after, overCap };
+  return { games: after, overCap, exhausted };
 }
 
 function nameRange(ref: NameRef): Range {

@@ -27,6 +27,19 @@ export interface LogLine {
   kind: 'change' | 'sba' | 'replacement' | 'note' | 'warning';
 }
 
+/**
+ * 616.1: every order of several replacement effects is explored, and the
+ * outcomes multiply from event to event. A file may explore this many orders
+ * beyond the first of each choice; after that each choice follows its first
+ * order only, so a hostile file ends in bounded time with a warning where the
+ * exploration stopped.
+ */
+export const EXPLORATION_BUDGET = 2048;
+
+export interface ExplorationBudget {
+  left: number;
+}
+
 export class Game {
   private cache: LayerResult | undefined;
   private traced: LayerResult | undefined;
@@ -36,6 +49,10 @@ export class Game {
   choices: string[] = [];
   /** Set when 616 exploration stopped at the branch cap during the current event. */
   capped = false;
+  /** Set when the file's exploration budget ran out during the current event (a 616 order was not explored). */
+  exhausted = false;
+  /** The 616 orders the whole file may still explore, shared by every line of play (clones share it). */
+  budget: ExplorationBudget = { left: EXPLORATION_BUDGET };
 
   constructor(
     public state: GameState,
@@ -47,6 +64,8 @@ export class Game {
     g.log = [...this.log];
     g.choices = [...this.choices];
     g.capped = this.capped;
+    g.exhausted = this.exhausted;
+    g.budget = this.budget;
     return g;
   }
 

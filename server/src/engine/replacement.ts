@@ -67,11 +67,19 @@ export function perform(game: Game, event: GameEvent, pool: ChoicePool, p: Perfo
   if (pinned) return applyOne(game, event, pinned, pool, p, applied);
   const chooser = affectedPlayer(game, event);
   const out: Game[] = [];
-  for (const c of tiered) {
+  for (const [k, c] of tiered.entries()) {
     if (out.length >= BRANCH_CAP) {
       // Too many orders to explore: say so rather than pretend the list is complete.
       for (const g of out) g.capped = true;
       break;
+    }
+    // Every order beyond the first spends the file's budget; once it is spent, the first order alone goes on.
+    if (k > 0) {
+      if (game.budget.left <= 0) {
+        for (const g of out) g.exhausted = true;
+        break;
+      }
+      game.budget.left--;
     }
     const g = game.clone();
     g.choices.push(`${chooser} applies ${c.source.printed.name}'s effect first ("${c.text}")`);

@@ -19,6 +19,9 @@ export interface ResumePoint {
   held: { game: Game }[];
   reported: number;
   expectations: number;
+  /** 616 orders the file may still explore after the statement, and whether running out was reported (game.ts). */
+  budget: number;
+  warned: boolean;
 }
 
 export type LoopsSeen = Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>;
