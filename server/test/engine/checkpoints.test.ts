@@ -1,7 +1,7 @@
 // Snapshots keep a checkpoint every few events and rebuild the others by
 // playing the events again (engine/checkpoints.ts). A rebuilt snapshot must be
 // the state the run had after that statement: the same as the final state of
-// the file cut after it, which is never rebuilt.
+// the file without the statements after it, which is never rebuilt.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -31,7 +31,10 @@ function checkSnapshots(name: string, text: string, order: (n: number) => number
   for (const i of order(statements.length)) {
     const st = statements[i]!;
     if (st.kind === 'expect') continue;
-    const cut = analyze(parseLayers(lines.slice(0, st.range.end.line + 1).join('\n'), name));
+    // Later statements are blanked out (declarations after them stay, and every line keeps its number).
+    const kept = [...lines];
+    for (const later of statements.slice(i + 1)) for (let k = later.range.start.line; k <= later.range.end.line; k++) kept[k] = '';
+    const cut = analyze(parseLayers(kept.join('\n'), name));
     assert.equal(seen(full.snapshots[i]!.outcomes), seen(cut.final.outcomes), `${name}: after statement ${i + 1} (line ${st.range.start.line + 1})`);
     checked++;
   }
