@@ -133,6 +133,8 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
   const simple = (effect: EffectSpec | undefined): ReadEffect | undefined => {
     if (!effect) return fail();
     trailingModifiers(c, st, m);
+    // `Artifact spells you cast this turn cost {1} less to cast`: for the turn.
+    if (!m.duration && effect.parts.some((p) => lastsThisTurn.has(p))) m.duration = { kind: 'end-of-turn' };
     return withModifiers(effect, m);
   };
   // 613.10 / 613.11: players' and rules effects.

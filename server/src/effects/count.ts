@@ -137,6 +137,11 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   if (c.opt('the', 'number', 'of')) {
     const counters = countersOn(c, st, opts);
     if (counters) return counters;
+    // `the number of aim counters removed this way` (a cost paid as it was activated; costs are not paid in scenarios): answered with `choosing N`.
+    const kindAt = c.save();
+    c.next();
+    if (c.opt('counters', 'removed', 'this', 'way') || c.opt('counter', 'removed', 'this', 'way')) return { kind: 'answer', what: c.slice(at, c.i) };
+    c.restore(kindAt);
     c.restore(at);
   }
   // `twice that much`, `twice the number of …`

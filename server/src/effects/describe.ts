@@ -75,6 +75,8 @@ export function describeFilter(f: Filter, many = true): string {
     f.shares ? ` that share${many ? '' : 's'} a ${f.shares.quality === 'color' ? 'color' : 'creature type'} with ${describeRef(f.shares.with)}` : '',
     f.name ? ` named ${ch(f.name)}` : '',
     f.attachedTo ? ` attached to a ${describeFilter(f.attachedTo, false)}` : '',
+    f.costHas ? ` with ${f.costHas} in ${many ? 'their mana costs' : 'its mana cost'}` : '',
+    f.targetsObject ? ` that target${many ? '' : 's'} ${describeRef(f.targetsObject)}` : '',
     f.attachedToObject ? ` attached to ${describeRef(f.attachedToObject)}` : '',
     f.hasAttached ? ` that ${many ? 'are' : 'is'} ${f.hasAttached}` : '',
     f.sameNameAs ? ` with the same name as ${describeRef(f.sameNameAs)}` : '',

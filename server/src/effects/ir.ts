@@ -119,6 +119,10 @@ export interface Filter {
   chosenColor?: number;
   /** `that's attached to a creature`: the object is attached to something matching this filter. */
   attachedTo?: Filter;
+  /** `with {X} in their mana costs`: the printed mana cost has that symbol. */
+  costHas?: string;
+  /** `spells … that target ~`: a spell with that object among its targets (the model has no stack, so no spell matches). */
+  targetsObject?: ObjectRef;
   /** `attached to target creature`: attached to that one object. */
   attachedToObject?: ObjectRef;
   /** `enchanted permanent`, `equipped creature` as an adjective (`target enchanted permanent`): an Aura / Equipment is attached to it (303.4, 301.5). */

@@ -182,7 +182,7 @@ function pastNumber(c: Words): Expr | undefined {
 }
 
 /** Words of a past fact: the scenario does not record how a spell was cast or what happened earlier in the turn. */
-const PAST = new Set(['had', 'left', "wasn't", "weren't", "didn't", 'became', 'cycled', 'activated', 'countered', 'milled', 'cast', 'spent', 'kicked', 'lost', 'gained', 'attacked', 'died', 'dealt', 'was', 'were', 'paid', 'sacrificed', 'discarded', 'drew', 'played', 'entered', 'noted', 'put', 'destroyed', 'exiled', 'blocked', 'created']);
+const PAST = new Set(['targets', "you've", 'had', 'left', "wasn't", "weren't", "didn't", 'became', 'cycled', 'activated', 'countered', 'milled', 'cast', 'spent', 'kicked', 'lost', 'gained', 'attacked', 'died', 'dealt', 'was', 'were', 'paid', 'sacrificed', 'discarded', 'drew', 'played', 'entered', 'noted', 'put', 'destroyed', 'exiled', 'blocked', 'created']);
 
 /**
  * The condition of `… enters with … if COND`: a condition on the board

@@ -11,6 +11,7 @@
 
 import type { Condition, EffectSpec, Expr, Filter, Part, RuleKind, RulesPart, Selector, Zone } from './ir';
 import { parseCondition } from './conditions';
+import { entryCondition } from './replacement-enters';
 import { parseCount, parseForEach } from './count';
 import { eatSelf, emptyFilter, parseNounPhrase, parsePlayer, parseSelector, parseSubject, parseTail, type ReadState } from './selector';
 import type { Words } from './words';
@@ -21,10 +22,20 @@ const rulesPart = (description: string, rule?: RuleKind, extra: Partial<RulesPar
 function unless(c: Words, st: ReadState): Condition | undefined | false {
   const at = c.save();
   if (!c.opt('unless')) return undefined;
-  const cond = parseCondition(c, st);
+  // `unless you control a 1/1 creature`, or a fact the scenario does not record (`unless you've cast a creature spell this turn`).
+  const cond = pastOrCondition(c, st);
   if (cond) return cond;
   c.restore(at);
   return false;
+}
+
+/** A condition on the board to the end of the sentence, or a fact about the past answered with `choosing yes|no` (replacement-enters.ts). */
+function pastOrCondition(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  const cond = parseCondition(c, st);
+  if (cond && c.done) return cond;
+  c.restore(at);
+  return entryCondition(c, st);
 }
 
 /** `creatures with power 2 or less`, `Walls`, `three or more creatures`, `more than one creature`: who may (not) block. */
@@ -143,7 +154,7 @@ export function parseRulePredicate(c: Words, st: ReadState): Part[] | undefined 
   if (c.oneOf(['assigns', 'combat', 'damage', 'equal', 'to', 'its', 'toughness', 'rather', 'than', 'its', 'power'], ['assign', 'combat', 'damage', 'equal', 'to', 'their', 'toughness', 'rather', 'than', 'their', 'power'])) return done();
   // 302.6
   if (c.oneOf(["doesn't", 'untap'], ["don't", 'untap'], ['does', 'not', 'untap'])) {
-    if (c.oneOf(['during', 'its', "controller's", 'untap', 'step'], ['during', 'their', "controllers'", 'untap', 'steps'], ['during', 'your', 'untap', 'step'], ['during', 'its', "controller's", 'next', 'untap', 'step'])) return done({ kind: 'no-untap' });
+    if (c.oneOf(['during', 'its', "controller's", 'untap', 'step'], ['during', 'their', "controllers'", 'untap', 'steps'], ['during', 'your', 'untap', 'step'], ['during', 'its', "controller's", 'next', 'untap', 'step'], ['during', 'their', "controller's", 'next', 'untap', 'step'], ['during', 'their', "controllers'", 'next', 'untap', 'steps'], ['during', 'your', 'next', 'untap', 'step'])) return done({ kind: 'no-untap' });
     c.expect("`during its controller's untap step`");
     c.restore(at);
     return undefined;
@@ -211,6 +222,41 @@ function fromZone(c: Words, st: ReadState): Zone | undefined {
  * additional land on each of your turns`, `During each of your turns, you may
  * cast a creature spell from your graveyard` (601.2, 305.2).
  */
+/** `by paying … rather than paying its mana cost`: an alternative cost (118.9); costs are not paid in scenarios, so it is read as words. */
+function alternativeCost(c: Words): boolean {
+  const at = c.save();
+  if (!c.opt('by')) return false;
+  while (!c.done && !c.is('rather', 'than')) c.next();
+  if (c.opt('rather', 'than', 'paying', 'its', 'mana', 'cost') || c.opt('rather', 'than', 'pay', 'its', 'mana', 'cost')) return true;
+  c.restore(at);
+  return false;
+}
+
+/**
+ * 118.9: `You may exile two green cards from your hand rather than pay ~'s mana
+ * cost.`, `You may pay {1}{W} rather than pay this spell's mana cost.`: an
+ * alternative cost of this card (shown; costs are not paid in scenarios).
+ */
+function alternativeCostRule(c: Words, st: ReadState): EffectSpec | undefined {
+  const at = c.save();
+  if (!c.opt('you', 'may')) return undefined;
+  const from = c.i;
+  while (!c.done && !c.is('rather', 'than')) c.next();
+  if (c.i === from || !c.opt('rather', 'than', 'pay')) return fail(c, at);
+  if (!(c.opt('this', "spell's") || eatSelf(c, st.ctx)) || !c.opt('mana', 'cost') || !c.done) return fail(c, at);
+  return { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [rulesPart(`alternative cost (118.9): ${c.slice(from, c.i)}`)] };
+}
+
+/** `As an additional cost to cast ~, exile two creature cards from your graveyard.` on a permanent card (601.2f; shown). */
+function additionalCostRule(c: Words, st: ReadState): EffectSpec | undefined {
+  const at = c.save();
+  if (!c.opt('as', 'an', 'additional', 'cost', 'to', 'cast')) return undefined;
+  if (!(c.opt('this', 'spell') || eatSelf(c, st.ctx)) || !c.opt(',') || c.done) return fail(c, at);
+  const from = c.i;
+  while (!c.done) c.next();
+  return { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [rulesPart(`additional cost (601.2f): ${c.slice(from, c.i)}`)] };
+}
+
 function permission(c: Words, st: ReadState): EffectSpec | undefined {
   const at = c.save();
   const who = parsePlayer(c, st);
@@ -253,8 +299,15 @@ function permission(c: Words, st: ReadState): EffectSpec | undefined {
     c.restore(at);
     return undefined;
   }
+  // `by paying {B}{B} and sacrificing two creatures rather than paying its mana cost` (118.9, an alternative cost), `but not from anywhere else`.
+  alternativeCost(c);
+  c.opt(',', 'but', 'not', 'from', 'anywhere', 'else');
+  // `… if you gained life this turn`: while that holds (a fact of the past is answered with `choosing`).
+  const ifAt = c.save();
+  const condition = c.opt('if') ? pastOrCondition(c, st) : undefined;
+  if (!condition) c.restore(ifAt);
   // `You may cast ~ from your graveyard`: a rule about this card, working in that zone (113.6).
-  if (self) return { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [rulesPart(c.slice(at, c.i), undefined, { functionsIn: zone })] };
+  if (self) return { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [rulesPart(c.slice(at, c.i), undefined, { functionsIn: zone })], ...(condition ? { condition } : {}) };
   return onPlayer(player, rulesPart(c.slice(at, c.i)));
 }
 
@@ -269,6 +322,14 @@ function castRestriction(c: Words, st: ReadState): EffectSpec | undefined {
     c.restore(at);
     return undefined;
   }
+  // `You can't cast this spell unless an opponent lost life this turn.`: a rule about this card (601.3).
+  if (c.oneOf(['you', "can't", 'cast', 'this', 'spell'], ['you', 'cannot', 'cast', 'this', 'spell']) || (c.opt('you', "can't", 'cast') && eatSelf(c, st.ctx))) {
+    const u = unless(c, st);
+    if (u && c.done) return { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [rulesPart(c.slice(at, c.i), undefined, { unless: u })] };
+    c.restore(at);
+    return undefined;
+  }
+  c.restore(at);
   const spells = parseSelector(c, st);
   if (spells && spells.noun === 'spell' && c.oneOf(["can't", 'be', 'cast'], ['cannot', 'be', 'cast'])) {
     return { affected: { kind: 'filter', filter: spells }, parts: [rulesPart(c.slice(at, c.i))] };
@@ -298,6 +359,7 @@ function castRestriction(c: Words, st: ReadState): EffectSpec | undefined {
 function costChange(c: Words, st: ReadState): EffectSpec | undefined {
   const at = c.save();
   let affected: Selector | undefined;
+  let thisTurn = false;
   let filter: Filter = { ...emptyFilter(), noun: 'spell', zones: ['stack'] };
   if (eatSelf(c, st.ctx)) affected = { kind: 'object', ref: { kind: 'self' } };
   else {
@@ -307,6 +369,8 @@ function costChange(c: Words, st: ReadState): EffectSpec | undefined {
     if (f && spells(f)) {
       filter = f;
       affected = { kind: 'player', player: { kind: 'each-player' } };
+      // `Artifact spells you cast this turn cost {1} less` (a Saga chapter): for the turn.
+      if (c.opt('this', 'turn')) thisTurn = true;
     } else {
       c.restore(at);
       const s = parseSubject(c, st);
@@ -341,17 +405,28 @@ function costChange(c: Words, st: ReadState): EffectSpec | undefined {
   let per: Expr | undefined;
   let condition: Condition | undefined;
   if (c.opt('for', 'each')) {
-    per = parseForEach(c, st);
+    // `for each 1 life your opponents have lost this turn`: a number of the past, answered with `choosing N`.
+    per = parseForEach(c, st) ?? pastNumber(c);
     if (!per) return fail(c, at);
   } else if (c.opt(',', 'where', 'x', 'is') || c.opt('where', 'x', 'is')) {
     per = parseCount(c, st);
     if (!per || !isX) return fail(c, at);
   } else if (c.opt('if')) {
-    condition = parseCondition(c, st);
+    condition = pastOrCondition(c, st);
     if (!condition) return fail(c, at);
   } else if (isX) return fail(c, at);
   const part = rulesPart(`${c.slice(at, c.i)} (601.2f)`, undefined, { costDelta: { amount: more ? n : -n, filter, ...(per ? { per } : {}) } });
+  if (thisTurn) lastsThisTurn.add(part);
   return { affected, parts: [part], ...(condition ? { condition } : {}) };
+}
+
+/** The words of a number the scenario does not record, to the end of the sentence (`1 life your opponents have lost this turn`). */
+function pastNumber(c: Words): Expr | undefined {
+  const at = c.save();
+  const cond = entryCondition(c, { ctx: { cardName: '', legendary: false, knownNames: [], isSpell: false }, targets: 0, targetPlayers: 0 });
+  if (cond && cond.kind === 'answer') return { kind: 'answer', what: `the number of ${cond.question}` };
+  c.restore(at);
+  return undefined;
 }
 
 function fail(c: Words, at: number): undefined {
@@ -375,7 +450,7 @@ function activatedOf(c: Words, st: ReadState): EffectSpec | undefined {
 export function parseRuleSentence(c: Words, st: ReadState): EffectSpec | undefined {
   // Targets and pronouns bound by a reading that failed are not bound.
   const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last, lastPlayer: st.lastPlayer };
-  const r = permission(c, st) ?? castRestriction(c, st) ?? costChange(c, st) ?? activatedOf(c, st);
+  const r = alternativeCostRule(c, st) ?? additionalCostRule(c, st) ?? permission(c, st) ?? castRestriction(c, st) ?? costChange(c, st) ?? activatedOf(c, st);
   if (!r) Object.assign(st, bound);
   return r;
 }

@@ -153,8 +153,8 @@ export function eatSelf(c: Words, ctx: CompileContext): boolean {
   // `this turn`, `this way`: not the object.
   if (c.is('this|this\'s') && !c.is('this', 'turn|way|combat|ability')) {
     c.next();
-    c.opt('creature|permanent|land|artifact|enchantment|card|aura|equipment|spell|planeswalker|token|object');
-    c.opt("creature's|permanent's|land's|artifact's|enchantment's|card's");
+    c.opt('creature|permanent|land|artifact|enchantment|card|aura|equipment|spell|planeswalker|token|object|saga|vehicle|class|case|room|battle|siege|fortification');
+    c.opt("creature's|permanent's|land's|artifact's|enchantment's|card's|saga's|vehicle's|spell's");
     return true;
   }
   if (ctx.cardName && eatName(c, ctx.cardName)) return true;
@@ -642,6 +642,27 @@ function statWords(c: Words): ('power' | 'toughness' | 'mana-value')[] | undefin
  */
 function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
   const at = c.save();
+  // `Noncreature spells with {X} in their mana costs` (107.3): the printed cost has the symbol.
+  if (c.is('with') && c.peek(1)?.kind === 'mana' && c.is('with', c.peek(1)!.w, 'in', 'their|its', 'mana')) {
+    const sym = c.peek(1)!.raw.toUpperCase();
+    c.i += 5;
+    if (c.opt('costs') || c.opt('cost')) {
+      f.costHas = sym;
+      return true;
+    }
+    c.restore(at);
+    return false;
+  }
+  // `Spells your opponents cast that target ~` (115.10): what the spell targets.
+  if (c.opt('that', 'target') || c.opt('that', 'targets')) {
+    const what = parseSubject(c, st);
+    if (what && what.kind === 'object') {
+      f.targetsObject = what.ref;
+      return true;
+    }
+    c.restore(at);
+    return false;
+  }
   // 201.2: `with the same name as that creature`, `… as target permanent`
   if (c.opt('with', 'the', 'same', 'name', 'as')) {
     const other = parseSubject(c, st);

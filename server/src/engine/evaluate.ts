@@ -171,6 +171,9 @@ function matchesMore(f: Filter, x: Working, scope: Scope, world: World, env: Env
     const host = o.attachedTo ? world.get(o.attachedTo) : undefined;
     if (!host || !matches(f.attachedTo, host, scope, world, env)) return false;
   }
+  if (f.costHas && !(o.printed.manaCost ?? '').toUpperCase().includes(f.costHas)) return false;
+  // A spell that targets something waits on the stack; the model has none (701.6a, spell text resolves as it is cast).
+  if (f.targetsObject) return false;
   if (f.attachedToObject) {
     const host = resolveObject(f.attachedToObject, scope, env);
     if (!host || o.attachedTo !== host) return false;

@@ -5,7 +5,7 @@
 // words it does not read stay `not-understood` on those words.
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { compileEffectText } from '../../src/effects/compile';
+import { compileAbilityText, compileEffectText } from '../../src/effects/compile';
 import { F, actions, ctx, n } from './helpers';
 
 const spell = (name: string) => ctx(name, { isSpell: true });
@@ -112,4 +112,36 @@ test('a phrase matched only in part stays not understood on the unread words', (
   assert.match(issues('~ deals 4 damage divided as you choose among some creatures.')[0]?.message ?? '', /how many targets/);
   assert.match(issues('Target player draws two cards and frobs.')[0]?.message ?? '', /found `frobs`/);
   assert.match(issues('If this spell was kicked, draw a card and glorp.')[0]?.message ?? '', /glorp/);
+});
+
+test('rule effects of cards: alternative and additional costs, casting only if, costs with facts of the past, spells that target', () => {
+  const rule = (text: string, name: string) => {
+    const r = compileAbilityText(text, ctx(name, { legendary: name.includes(',') }));
+    assert.deepEqual(r.issues, [], text);
+    const a = r.abilities[0]!;
+    assert.equal(a.kind, 'static', text);
+    return a.kind === 'static' ? a.effects[0]! : undefined;
+  };
+  const alt = rule("You may exile two green cards from your hand rather than pay Allosaurus Rider's mana cost.", 'Allosaurus Rider');
+  assert.match(alt?.parts[0]?.kind === 'rules' ? alt.parts[0].description : '', /^alternative cost \(118\.9\): exile two green cards from your hand/);
+  const add = rule('As an additional cost to cast Skaab Goliath, exile two creature cards from your graveyard.', 'Skaab Goliath');
+  assert.match(add?.parts[0]?.kind === 'rules' ? add.parts[0].description : '', /^additional cost \(601\.2f\)/);
+  const rakdos = rule("You can't cast this spell unless an opponent lost life this turn.", 'Rakdos, Lord of Riots');
+  assert.deepEqual(rakdos?.parts[0]?.kind === 'rules' && rakdos.parts[0].unless, { kind: 'answer', question: 'an opponent lost life this turn' });
+  const picker = rule('This spell costs {3} less to cast if a creature died this turn.', 'Bone Picker');
+  assert.deepEqual(picker?.condition, { kind: 'answer', question: 'a creature died this turn' });
+  const teeg = rule("Noncreature spells with {X} in their mana costs can't be cast.", 'Gaddock Teeg');
+  assert.equal(teeg?.affected.kind === 'filter' && teeg.affected.filter.costHas, '{X}');
+  const elenora = rule('Spells your opponents cast that target Syr Elenora cost {2} more to cast.', 'Syr Elenora, the Discerning');
+  assert.ok(elenora?.parts[0]?.kind === 'rules' && elenora.parts[0].costDelta?.filter.targetsObject?.kind === 'self');
+  // Half-read: the words after the cost are not understood.
+  assert.ok(compileAbilityText("You may exile two green cards from your hand rather than pay Allosaurus Rider's mana cost and glorp.", ctx('Allosaurus Rider')).issues.some((i) => i.severity === 'warning'));
+});
+
+test('a Saga chapter: `Artifact spells you cast this turn cost {1} less` lasts the turn; `This Saga deals …` is the Saga', () => {
+  const r = compileAbilityText('II — Artifact spells you cast this turn cost {1} less to cast.', ctx('Armor Wars'));
+  assert.deepEqual(r.issues, []);
+  const a = r.abilities[0]!;
+  assert.ok(a.kind === 'triggered' && a.actions[0]?.kind === 'create-effect' && a.actions[0].duration.kind === 'end-of-turn');
+  assert.deepEqual(compileAbilityText('III — This Saga deals X damage to target opponent, where X is the greatest mana value among artifacts you control.', ctx('Armor Wars')).issues, []);
 });

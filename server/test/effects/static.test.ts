@@ -52,6 +52,9 @@ test('rule effects keep their words and what the timeline applies', () => {
 });
 
 test('a rule phrase read only in part is not understood on the words left', () => {
-  const r = compileAbilityText("Goblin Cohort can't attack unless you've cast a creature spell this turn.", ctx('Goblin Cohort'));
+  const r = compileAbilityText("Goblin Cohort can't attack unless the moon is full.", ctx('Goblin Cohort'));
   assert.ok(r.issues.some((i) => i.severity === 'warning'));
+  // A fact of the past the scenario does not record is a question (answered with `choosing`), not a guess.
+  const past = effect("Goblin Cohort can't attack unless you've cast a creature spell this turn.", ctx('Goblin Cohort'));
+  assert.deepEqual(past.parts[0]?.kind === 'rules' && past.parts[0].unless, { kind: 'answer', question: "you've cast a creature spell this turn" });
 });
