@@ -363,6 +363,11 @@ function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   // `that player`, `defending player`, `its controller`, `that creature's controller`.
   const player = c.is('that|defending|its|their|each') ? parsePlayer(c, st) : undefined;
   if (player) return { kind: 'player', player };
+  // `the creature's controller`, `that player`, `its owner`: a player.
+  const at = c.save();
+  const who = c.is('a|an|another|any') ? undefined : parseSubject(c, st);
+  if (who) return who;
+  c.restore(at);
   const s = objectsOf(c, st);
   if (!s) c.expect('what is dealt damage (`any target`, `target creature`, `each opponent`, …)');
   return s;

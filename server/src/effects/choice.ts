@@ -10,7 +10,7 @@ import type { Action, Condition, PlayerRef } from './ir';
 import { entryCondition } from './replacement-enters';
 import { parseCount } from './count';
 import { parseAdditionalCost } from './restrictions';
-import { parsePlayer, type ReadState } from './selector';
+import { parsePlayer, parseSubject, type ReadState } from './selector';
 import type { Words } from './words';
 
 /** Reads the clauses of a sentence up to its end (actions.ts passes parseActionClauses). */
@@ -195,6 +195,16 @@ function delayedWhen(c: Words): { when: When } | undefined {
 /** `At the beginning of the next end step, sacrifice it.` as a sentence of an effect. */
 export function parseDelayedSentence(c: Words, st: ReadState, clauses: ClauseReader): Action[] | undefined {
   const at = c.save();
+  // 603.7c: `When that creature dies this turn, …`, `When it dies this turn, …`: about the object named before.
+  if (c.opt('when')) {
+    const what = parseSubject(c, st);
+    if (what && what.kind === 'object' && c.opt('dies', 'this', 'turn', ',')) {
+      const trigger = c.slice(at, c.i - 1);
+      const body = clauses(c, st, false);
+      if (body) return [{ kind: 'delayed', when: 'dies-this-turn', trigger, actions: body, object: what.ref, span: c.span(at, c.i) }];
+    }
+    return back(c, at);
+  }
   const when = delayedWhen(c);
   if (!when) return undefined;
   const trigger = c.slice(at, c.i);

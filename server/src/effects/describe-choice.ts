@@ -30,7 +30,7 @@ export function choiceLines(a: Action, line: Line): string[] {
       return [`- modes (700.2): choose ${count} of ${a.modes.length} with \`choosing mode N\``, ...a.modes.flatMap((m, i) => [`  mode ${i + 1}: ${m.text}`, ...indent(nested(m.actions))])];
     }
     case 'delayed':
-      return [`- a delayed triggered ability (603.7), ${a.when === 'end-of-combat' ? 'kept but not played (no combat step)' : 'played at `end turn`'}: "${a.trigger}"`, ...nested(a.actions)];
+      return [`- a delayed triggered ability (603.7), ${a.when === 'end-of-combat' ? 'kept but not played (no combat step)' : a.when === 'dies-this-turn' ? 'played when that creature dies this turn (603.7c)' : 'played at `end turn`'}: "${a.trigger}"`, ...nested(a.actions)];
     case 'pay':
       return [`- pay ${a.cost} (mana is not modelled: nothing changes)`];
     case 'additional-cost':

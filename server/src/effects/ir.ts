@@ -450,7 +450,8 @@ export type Action =
   /** 700.2: `Choose one —` and its modes, answered with `choosing mode N`. */
   | { kind: 'modal'; min: number; max: number; modes: Mode[]; /** `tap or untap target permanent`: one choice made as it resolves (608.2d), answered with a mode's word; the targets are the ability's, not the modes'. */ onResolution?: boolean; span?: TextSpan }
   /** 603.7: a delayed triggered ability created by the effect (`At the beginning of the next end step, sacrifice it`). */
-  | { kind: 'delayed'; when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat'; trigger: string; actions: Action[]; span?: TextSpan }
+  /** `dies-this-turn`: 603.7c, `When that creature dies this turn, …`: it triggers when `object` is put into a graveyard from the battlefield this turn. */
+  | { kind: 'delayed'; when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat' | 'dies-this-turn'; trigger: string; actions: Action[]; object?: ObjectRef; span?: TextSpan }
   /** A payment inside an effect (`you may pay {2}`): mana is not modelled, so paying it changes nothing; life is paid with `lose-life` (119.4). */
   | { kind: 'pay'; cost: string; span?: TextSpan }
   /** `As an additional cost to cast this spell, …` (601.2f-h): read and shown; costs are not paid in scenarios. */

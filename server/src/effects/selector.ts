@@ -429,6 +429,14 @@ function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
 function ownerOrController(c: Words, st: ReadState): PlayerRef | undefined {
   const at = c.save();
   const saved = { targets: st.targets, last: st.last };
+  // `the creature's controller`, `that creature's owner`: of the object named before.
+  if (c.is('the|that', "creature's|permanent's|card's|spell's", 'controller|owner|controllers|owners')) {
+    c.next();
+    c.next();
+    // The creature the clause before acted on (`it`), not the source that dealt the damage.
+    const obj = { kind: 'it' } as const;
+    return /^owner/.test(c.next()!.w) ? { kind: 'owner-of', object: obj } : { kind: 'controller-of', object: obj };
+  }
   if (c.opt('the', 'owner', 'of') || c.opt('the', 'controller', 'of')) {
     const owner = c.ws[c.i - 2]!.w === 'owner';
     const s = parseSubject(c, st);

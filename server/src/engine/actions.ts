@@ -62,7 +62,7 @@ export function runActions(games: Game[], actions: Action[], scope: Scope, ctx: 
 function objectOf(game: Game, a: Action, scope: Scope): string | undefined {
   // `Create a 1/1 … token. It gains haste …`: the token made last.
   if (a.kind === 'create-token') return game.state.objects.filter((o) => o.isToken && o.declIndex < 0 && o.zone === 'battlefield').sort((x, y) => y.timestamp - x.timestamp)[0]?.id;
-  if (!('object' in a) && a.kind !== 'create-effect' && a.kind !== 'damage') return undefined;
+  if ((!('object' in a) && a.kind !== 'create-effect' && a.kind !== 'damage') || a.kind === 'delayed') return undefined;
   const sel: Selector | undefined = a.kind === 'create-effect' ? a.effect.affected : a.kind === 'damage' ? a.to : 'object' in a ? a.object : undefined;
   if (!sel || sel.kind !== 'object') return undefined;
   if (sel.ref.kind === 'target' || sel.ref.kind === 'self' || sel.ref.kind === 'named' || sel.ref.kind === 'chosen' || sel.ref.kind === 'attached') {

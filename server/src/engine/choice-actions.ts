@@ -197,6 +197,19 @@ function combinations(n: number, min: number, max: number): number[][] {
 
 function delay(game: Game, a: Extract<Action, { kind: 'delayed' }>, scope: Scope): Game[] {
   const t: DelayedTrigger = { when: a.when, actions: a.actions, source: scope.source.id, bindings: scope.bindings, controller: scope.bindings.you, text: a.trigger, createdTurn: game.state.turn };
+  if (a.when === 'dies-this-turn') {
+    // 603.7c: it watches that object; it does nothing if the object is already gone.
+    const id = a.object ? game.resolveRef(a.object, scope) : undefined;
+    const o = id ? game.obj(id) : undefined;
+    if (!o || o.zone !== 'battlefield') {
+      game.note(`"${a.trigger}": the creature is not on the battlefield, so it can't die this turn`, 'note');
+      return [game];
+    }
+    t.watch = { id: o.id, incarnation: o.incarnation };
+    game.state.delayed = [...(game.state.delayed ?? []), t];
+    game.note(`a delayed triggered ability is created: "${a.trigger}" (603.7c); it triggers if ${o.printed.name} dies this turn`, 'note');
+    return [game];
+  }
   game.state.delayed = [...(game.state.delayed ?? []), t];
   const where = a.when === 'end-of-combat' ? 'the timeline has no combat step, so it is kept but not played; resolve its effect with a `resolve` event' : 'it happens at `end turn`' + (a.when.includes('upkeep') ? ' (at the start of the next turn)' : ' (the end step comes before cleanup, 513 and 514)');
   game.note(`a delayed triggered ability is created: "${a.trigger}" (603.7); ${where}`, 'note');
@@ -208,6 +221,20 @@ function delay(game: Game, a: Extract<Action, { kind: 'delayed' }>, scope: Scope
  * `end-step` at `end turn` before "until end of turn" effects end (513 before
  * 514.2); `upkeep` just after the next turn begins.
  */
+/** 603.7c: the `dies this turn` triggers whose object has died (battlefield to graveyard); the others of past turns are dropped. */
+export function takeDeaths(game: Game): DelayedTrigger[] {
+  const all = game.state.delayed ?? [];
+  const died = (t: DelayedTrigger): boolean => {
+    if (t.when !== 'dies-this-turn' || !t.watch) return false;
+    const o = game.obj(t.watch.id);
+    return !!o && o.zone === 'graveyard' && o.incarnation === t.watch.incarnation + 1;
+  };
+  const gone = (t: DelayedTrigger): boolean => t.when === 'dies-this-turn' && (t.createdTurn < game.state.turn || (game.obj(t.watch?.id ?? '')?.incarnation ?? 0) !== t.watch?.incarnation);
+  const now = all.filter(died);
+  game.state.delayed = all.filter((t) => !died(t) && !gone(t));
+  return now;
+}
+
 export function takeDelayed(game: Game, moment: 'end-step' | 'upkeep'): DelayedTrigger[] {
   const all = game.state.delayed ?? [];
   const active = game.active;
@@ -221,10 +248,10 @@ export function takeDelayed(game: Game, moment: 'end-step' | 'upkeep'): DelayedT
 }
 
 /** Run the delayed triggers due now, in the order they were created (all are controlled by their creators; APNAP order is not modelled). */
-export function runDelayed(games: Game[], moment: 'end-step' | 'upkeep', run: (g: Game, t: DelayedTrigger) => Game[]): Game[] {
+export function runDelayed(games: Game[], moment: 'end-step' | 'upkeep' | 'deaths', run: (g: Game, t: DelayedTrigger) => Game[]): Game[] {
   return games.flatMap((g) => {
     let branch = [g];
-    for (const t of takeDelayed(g, moment)) {
+    for (const t of moment === 'deaths' ? takeDeaths(g) : takeDelayed(g, moment)) {
       g.note(`the delayed triggered ability "${t.text}" triggers and resolves (603.7)`, 'note');
       branch = branch.flatMap((b) => run(b, t));
     }

@@ -148,7 +148,9 @@ export interface PlayerState {
 
 /** 603.7: a delayed triggered ability created by a resolving effect, waiting for its moment. */
 export interface DelayedTrigger {
-  when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat';
+  when: 'next-end-step' | 'your-next-end-step' | 'next-upkeep' | 'your-next-upkeep' | 'end-of-combat' | 'dies-this-turn';
+  /** `dies-this-turn`: the object watched, as it was when the trigger was created (400.7: a new object is not it). */
+  watch?: { id: string; incarnation: number };
   actions: Action[];
   source: string;
   bindings: Bindings;

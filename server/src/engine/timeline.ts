@@ -534,9 +534,27 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       break;
     }
   }
-  const settled = settle(out, pool);
+  // 603.7c: `When that creature dies this turn, …` triggers once the event (and its state-based actions) killed it.
+  const settled = settleDeaths(settle(out, pool));
   unusedChoices(pool, ctx);
   return settled;
+}
+
+/** Delayed `dies this turn` triggers whose creature died, resolved, then state-based actions again (a few rounds at most). */
+function settleDeaths(games: Game[]): Game[] {
+  let out = games;
+  for (let round = 0; round < 5; round++) {
+    if (!out.some((g) => (g.state.delayed ?? []).some((t) => t.when === 'dies-this-turn'))) return out;
+    let fired = false;
+    const fire = (g: Game, t: DelayedTrigger) => {
+      fired = true;
+      return runActions([g], t.actions, { source: g.obj(t.source)!, bindings: { ...t.bindings, it: t.watch?.id } }, { text: t.text }, new Set(), new ChoicePool(), performer);
+    };
+    out = runDelayed(out, 'deaths', fire);
+    if (!fired) return out;
+    out = settle(out);
+  }
+  return out;
 }
 
 function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: ChoicePool): Game[] {
