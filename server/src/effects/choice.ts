@@ -8,10 +8,11 @@
 
 import type { Action, Condition, PlayerRef } from './ir';
 import { entryCondition } from './replacement-enters';
+import { parseCondition } from './conditions';
 import { parseCount } from './count';
 import { parseAdditionalCost } from './restrictions';
 import { parsePlayer, parseSubject, type ReadState } from './selector';
-import type { Words } from './words';
+import { Words } from './words';
 
 /** Reads the clauses of a sentence up to its end (actions.ts passes parseActionClauses). */
 export type ClauseReader = (c: Words, st: ReadState, stopAtInstead: boolean) => Action[] | undefined;
@@ -171,7 +172,46 @@ export function parseClauseSuffix(c: Words, st: ReadState, done: Action[], from:
   }
   const when = delayedWhen(c);
   if (when) return [{ kind: 'delayed', when: when.when, trigger: c.slice(at, c.i), actions: done, span: c.span(from, c.i) }];
+  // `Then create a Treasure token if you weren't the starting player.`: checked as it resolves (608.2c).
+  const cond = trailingIf(c, st);
+  if (cond) return [{ kind: 'if', condition: cond, actions: done, span: c.span(from, c.i) }];
   return undefined;
+}
+
+/**
+ * `… if COND` after an action: a condition on the board (`if it's a
+ * creature`), or a fact the scenario does not record (`if {R} was spent to
+ * cast ~`, `if you weren't the starting player`), up to the end of the
+ * sentence or to an `and` that starts the next amount (`… if {R} was spent to
+ * cast ~ and 3 damage to …`). Undefined (cursor unchanged) otherwise.
+ */
+export function trailingIf(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  if (!c.opt('if')) return undefined;
+  const bound = { targets: st.targets, targetPlayers: st.targetPlayers, last: st.last, lastPlayer: st.lastPlayer };
+  const board = parseCondition(c, st);
+  if (board && (c.done || c.is('and', 'x|n') || startsAmountAfterAnd(c))) return board;
+  c.restore(at);
+  Object.assign(st, bound);
+  c.next();
+  let end = c.i;
+  while (end < c.ws.length && !(c.ws[end]!.w === 'and' && startsAmountAt(c, end + 1))) end++;
+  const words = new Words(c.ws.slice(c.i, end), c.text);
+  const past = entryCondition(words, st);
+  if (!past || !words.done) return back(c, at);
+  c.i = end;
+  return past;
+}
+
+/** `and 3 damage`, `and X life`: an amount after `and` (the next part of the same verb). */
+function startsAmountAfterAnd(c: Words): boolean {
+  return c.is('and') && startsAmountAt(c, c.i + 1);
+}
+
+function startsAmountAt(c: Words, k: number): boolean {
+  const x = c.ws[k];
+  const y = c.ws[k + 1];
+  return !!x && !!y && (x.kind === 'number' || x.w === 'x') && (y.w === 'damage' || y.w === 'life');
 }
 
 // ---------------------------------------------------------------------------

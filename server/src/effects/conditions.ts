@@ -182,8 +182,28 @@ export function parseCondition(c: Words, st: ReadState): Condition | undefined {
   return joiner === 'or' ? { kind: 'any', conditions: all } : { kind: 'all', conditions: all };
 }
 
+/** `you return a nonland card to your hand this way`, `you sacrificed a creature this way` (608.2c): what the action before did. */
+function didThisWay(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  if (!c.is('you', 'return|returned|exile|exiled|sacrifice|sacrificed|destroy|destroyed|discard|discarded')) return undefined;
+  c.next();
+  const verb = c.next()!.w;
+  c.opt('a') || c.opt('an') || c.opt('one', 'or', 'more');
+  const f = parseSelector(c, st);
+  while (f && !c.done && !c.is('this', 'way') && c.is('to|into|onto|from|your|their|its|the|hand|graveyard|battlefield|exile|library|owner\'s')) c.next();
+  if (!f || !c.opt('this', 'way')) {
+    c.restore(at);
+    return undefined;
+  }
+  const discard = verb.startsWith('discard');
+  const left = discard ? ({ kind: 'this-way', what: 'discarded', verb } as const) : ({ kind: 'this-way', what: 'moved', filter: f, verb } as const);
+  return { kind: 'compare', left, op: '>=', right: { kind: 'const', value: 1 } };
+}
+
 function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
   const at = c.save();
+  const did = didThisWay(c, st);
+  if (did) return did;
   // `you're the monarch` (724)
   if (c.oneOf(["you're", 'the', 'monarch'], ['you', 'are', 'the', 'monarch'])) return { kind: 'monarch', player: { kind: 'you' } };
   // `an opponent is the monarch`, `that player is the monarch`

@@ -166,6 +166,16 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   // `the damage dealt this way` (608.2c)
   const dealt = parseDamageThisWay(c);
   if (dealt) return dealt;
+  // `that card's mana value` after a card revealed from a library (hidden: no object named before): answered with `choosing N`.
+  if (c.is('that', "card's|spell's")) {
+    // The card named before; the source itself (`~ deals damage equal to that card's …`) is not it: then the object of the clause before.
+    const named = st.last?.kind === 'object' ? (st.last.ref.kind === 'self' ? ({ kind: 'it' } as const) : st.last.ref) : undefined;
+    c.i += 2;
+    const s = stat(c);
+    if (s && named) return { kind: 'stat', stat: s, of: named };
+    if (s) return { kind: 'answer', what: `${c.slice(at, c.i)} (the card is hidden)` };
+    c.restore(at);
+  }
   const past = pastValue(c, st);
   if (past) return past;
   // `its mana value`, `their power`, `that creature's toughness`

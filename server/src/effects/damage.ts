@@ -12,6 +12,7 @@
 import type { Action, Expr, ObjectRef, Selector } from './ir';
 import { parseAmount, parseCount } from './count';
 import { parseSubject, type ReadState } from './selector';
+import { trailingIf } from './choice';
 import { numberWord, type Words } from './words';
 
 /** A recipient reader (actions.ts's damageRecipient, passed in to keep the modules apart). */
@@ -21,9 +22,12 @@ export type RecipientReader = (c: Words, st: ReadState) => Selector | undefined;
 export function parseDamage(c: Words, st: ReadState, source: ObjectRef, at: number, recipient: RecipientReader): Action[] | undefined {
   const out: Action[] = [];
   for (;;) {
+    const partAt = c.i;
     const part = damagePart(c, st, source, at, recipient);
     if (!part) return undefined;
-    out.push(...part);
+    // Firespout: `3 damage to each creature without flying if {R} was spent to cast ~ and 3 damage to …`
+    const cond = trailingIf(c, st);
+    out.push(...(cond ? [{ kind: 'if' as const, condition: cond, actions: part, span: c.span(partAt, c.i) }] : part));
     // `… to target creature and 2 damage to target player`, `…, 2 damage to another target, and 3 damage to a third target`
     const more = c.save();
     if ((c.opt(',', 'and') || c.opt('and') || c.opt(',')) && startsAmount(c)) continue;
