@@ -11,12 +11,12 @@ import { parsePrevention, parseReplacement } from './replacement';
 import { parseCombatPrevention } from './replacement-damage';
 import { parseNotSimulated } from './not-simulated';
 import { parseChoiceClause, parseClauseSuffix } from './choice';
-import { parseTapOrUntap } from './modes';
+import { parseChoiceOfAbilities, parseTapOrUntap } from './modes';
 import { eatSelf, emptyFilter, parsePlayer, parseSubject, takeTargetPlayer, type ReadState } from './selector';
 import { parsePutCounters, parseRemoveCounters } from './counters';
 import { whereX } from './amounts';
 import { parseDouble } from './double';
-import { entering, fromGraveyard, inGraveyard, parseReturn, type Entering } from './returns';
+import { entering, fromGraveyard, inGraveyard, parseReturns, type Entering } from './returns';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseTargetQuantity } from './targets';
 import { parseTokenActions } from './tokens';
@@ -194,6 +194,10 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   }
   // You, implied: `Draw a card`, `draw two cards`, `mill three cards`, `draw cards equal to …`.
   if (c.is('draw|mill|discard')) return parseCardVerb(c, st, { kind: 'you' }, at) ?? fail();
+  // `Target creature gains your choice of double strike or lifelink until end of turn` (modes.ts).
+  const choiceOf = parseChoiceOfAbilities(c, st, (cc) => objectsOf(cc, st));
+  if (choiceOf) return choiceOf;
+  back();
   // `Gain control of …` and every other continuous effect (611.2).
   const eff = parseEffectSentence(c, st);
   if (eff) return [{ kind: 'create-effect', effect: eff.effect, duration: eff.duration ?? forever(), span: span() }];
@@ -272,8 +276,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   }
   // `return X to its owner's hand`, `return it to the battlefield [under its owner's control]`
   if (c.opt('return')) {
-    const r = parseReturn(c, st, at);
-    if (r) return [r];
+    const r = parseReturns(c, st, at);
+    if (r) return r;
     return fail();
   }
   const milled = putTopIntoGraveyard(c, { kind: 'you' }, at);

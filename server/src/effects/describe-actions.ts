@@ -229,6 +229,7 @@ export function describeAction(a: Action): string {
     case 'discard':
     case 'mill': {
       const { who, s } = subject(a.player);
+      if (a.kind === 'discard' && a.wholeHand) return `${who} discard${s} ${a.player.kind === 'you' ? 'your' : 'their'} hand`;
       return `${who} ${a.kind}${s} ${plural(a.amount, 'card', 'cards')}${a.random ? ' at random (701.9b: unnamed cards in hand first, then named ones in file order)' : ''}`;
     }
     case 'gain-life':

@@ -420,8 +420,8 @@ export type Action =
   | { kind: 'sacrifice-chosen'; player: PlayerRef; filter: Filter; amount: Expr; span?: TextSpan }
   /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
   | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
-  /** `random`: `discard a card at random` (701.9b): which card is not recorded by the model (unnamed cards go first). */
-  | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; random?: boolean; span?: TextSpan }
+  /** `random`: `discard a card at random` (701.9b): which card is not recorded by the model (unnamed cards go first). `wholeHand`: `discards their hand` (701.9: every card in it; `amount` is then unused). */
+  | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; random?: boolean; wholeHand?: boolean; span?: TextSpan }
   /** `For each creature destroyed this way, create a Treasure token`: the actions, that many times. */
   | { kind: 'repeat'; times: Expr; actions: Action[]; span?: TextSpan }
   /** `divided`: 601.2d, the amount is divided among the targets `to` binds, as announced with `choosing N, N, …` (one number per target, in order). */

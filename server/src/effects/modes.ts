@@ -5,7 +5,9 @@
 // data write them). Each mode is read like any effect text; the modes chosen
 // are answered with `choosing mode N` (engine/choice-actions.ts).
 
-import type { Action, Mode, Selector, TextIssue } from './ir';
+import type { Ability, Action, Mode, Selector, TextIssue } from './ir';
+import { parseKeyword } from './keywords';
+import { parseDuration } from './conditions';
 import type { ReadState } from './selector';
 import { numberWord, Words, type Word } from './words';
 
@@ -105,4 +107,38 @@ export function parseTapOrUntap(c: Words, object: (c: Words) => Selector | undef
   const span = c.span(at, c.i);
   const mode = (kind: 'tap' | 'untap'): Mode => ({ text: kind, actions: [{ kind, object: sel, span }], targets: [], targetPlayers: [] });
   return [{ kind: 'modal', min: 1, max: 1, modes: [mode('tap'), mode('untap')], onResolution: true, span }];
+}
+
+/**
+ * `Target creature gains your choice of double strike or lifelink until end
+ * of turn`, `… gains your choice of flying, vigilance, or lifelink`: one
+ * keyword, chosen as it resolves (608.2d), answered with the keyword's words
+ * (`choosing lifelink`) or its number; both kept without an answer.
+ */
+export function parseChoiceOfAbilities(c: Words, st: ReadState, subject: (c: Words) => Selector | undefined): Action[] | undefined {
+  const at = c.save();
+  const sel = subject(c);
+  if (!sel || !(c.opt('gains') || c.opt('gain') || c.opt('has') || c.opt('have')) || !c.opt('your', 'choice', 'of')) return back(c, at);
+  const keywords: Keyword[] = [];
+  for (;;) {
+    const k = parseKeyword(c, st);
+    if (!k) break;
+    keywords.push(k);
+    if (!(c.opt(',', 'or') || c.opt('or') || c.opt(','))) break;
+  }
+  if (keywords.length < 2) {
+    c.expect('the abilities to choose from (`double strike or lifelink`)');
+    return back(c, at);
+  }
+  const duration = parseDuration(c, st) ?? { kind: 'forever' as const };
+  const span = c.span(at, c.i);
+  const mode = (k: Keyword): Mode => ({ text: k.text.toLowerCase(), actions: [{ kind: 'create-effect', effect: { affected: sel, parts: [{ layer: '6', kind: 'abilities', add: [k] }] }, duration, span }], targets: [], targetPlayers: [] });
+  return [{ kind: 'modal', min: 1, max: 1, modes: keywords.map(mode), onResolution: true, span }];
+}
+
+type Keyword = Extract<Ability, { kind: 'keyword' }>;
+
+function back(c: Words, at: number): undefined {
+  c.restore(at);
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { parsePlayer, parseSubject, type ReadState } from './selector';
 import { parseDuration } from './conditions';
 import { parseTokenActions } from './tokens';
 import { parseSacrificeChosen } from './sacrifice';
-import { parseReturn } from './returns';
+import { parseReturns } from './returns';
 import { parseAddMana } from './mana';
 import type { Words } from './words';
 
@@ -62,6 +62,8 @@ function cardAmount(c: Words, st: ReadState): Expr | undefined {
 export function parseCardVerb(c: Words, st: ReadState, player: PlayerRef, at: number): Action[] | undefined {
   if (!(c.opt('draw') || c.opt('draws') || c.opt('discard') || c.opt('discards') || c.opt('mill') || c.opt('mills'))) return undefined;
   const verb = c.ws[c.i - 1]!.w.replace(/s$/, '') as 'draw' | 'discard' | 'mill';
+  // 701.9: `discards their hand`, `discard your hand`: every card in it.
+  if (verb === 'discard' && (c.opt('their', 'hand') || c.opt('your', 'hand') || c.opt('his', 'or', 'her', 'hand') || c.opt('all', 'cards', 'in', 'their', 'hand'))) return [{ kind: 'discard', player, amount: { kind: 'const', value: 0 }, wholeHand: true, span: c.span(at, c.i) }];
   const total = cardAmount(c, st);
   // 701.9b: `discard a card at random`.
   const random = verb === 'discard' && !!total && c.opt('at', 'random');
@@ -122,8 +124,7 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     return s ? [s] : undefined;
   }
   if (c.opt('returns') || c.opt('return')) {
-    const r = parseReturn(c, st, at);
-    return r ? [r] : undefined;
+    return parseReturns(c, st, at);
   }
   // `Its owner shuffles it into their library` (701.24): the object moves; the order of a library is not modelled.
   if (c.opt('shuffles') || c.opt('shuffle')) {

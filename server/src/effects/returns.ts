@@ -16,7 +16,7 @@ export function fromGraveyard(c: Words, st: ReadState): { owner?: PlayerRef; sai
   const at = c.save();
   if (!c.opt('from')) return undefined;
   let owner: PlayerRef | undefined;
-  if (c.opt('a', 'graveyard') || c.opt('graveyards')) return { said: c.slice(at, c.i) };
+  if (c.opt('a', 'graveyard') || c.opt('graveyards') || c.opt('all', 'graveyards')) return { said: c.slice(at, c.i) };
   if (c.opt('your', 'graveyard')) owner = { kind: 'you' };
   else if (c.opt('an', "opponent's", 'graveyard')) owner = { kind: 'opponents' };
   else if (c.opt('their', 'graveyard') || c.opt('its', "owner's", 'graveyard') || c.opt('their', "owners'", 'graveyards')) owner = st.lastPlayer ?? { kind: 'each-player' };
@@ -103,6 +103,33 @@ function chosenCard(c: Words, st: ReadState, start: number): Action | undefined 
   return { kind: 'return-from-graveyard', player: from.owner ?? { kind: 'you' }, filter, to, span: c.span(start, c.i) };
 }
 
+/** `to ZONE …` after the objects: the move of `object`, or undefined. */
+function parseReturnRest(c: Words, st: ReadState, start: number, object: Selector): Extract<Action, { kind: 'move' }> | undefined {
+  if (!c.eat('to')) return undefined;
+  const to: Zone | undefined = zoneOf(c);
+  if (!to) return undefined;
+  const how: Entering = to === 'battlefield' ? entering(c, st) : {};
+  return { kind: 'move', object, to, ...(how.tapped ? { tapped: true } : {}), ...(how.controller ? { controller: how.controller } : {}), ...(how.counters ? { counters: how.counters } : {}), span: c.span(start, c.i) };
+}
+
+/** The same move for another object. */
+function parseReturnDestination(object: Selector, like: Extract<Action, { kind: 'move' }>): Action {
+  return { ...like, object };
+}
+
+/** The second object's move of `… and up to one target sorcery card from your graveyard to your hand`, handed to parseReturns. */
+const pendingSecond = new WeakMap<Words, Action>();
+
+/** After `return` (or `returns`): its moves (two when two objects share one destination), or undefined (cursor unchanged). */
+export function parseReturns(c: Words, st: ReadState, start: number): Action[] | undefined {
+  pendingSecond.delete(c);
+  const first = parseReturn(c, st, start);
+  if (!first) return undefined;
+  const second = pendingSecond.get(c);
+  pendingSecond.delete(c);
+  return second ? [first, second] : [first];
+}
+
 /** After `return` (or `returns`): the whole clause, or undefined (cursor unchanged). */
 export function parseReturn(c: Words, st: ReadState, start: number): Action | undefined {
   const chosen = chosenCard(c, st, start);
@@ -110,8 +137,21 @@ export function parseReturn(c: Words, st: ReadState, start: number): Action | un
   const at = c.save();
   let object = objectsOf(c, st);
   if (!object) return undefined;
+  // `up to one target instant card and up to one target sorcery card from your graveyard`: both, to the same place.
+  const andAt = c.save();
+  const second = c.is('and', 'up|target|another') && c.opt('and') ? objectsOf(c, st) : undefined;
+  if (!second) c.restore(andAt);
   const from = fromGraveyard(c, st);
   if (from) object = inGraveyard(object, from);
+  if (second) {
+    const rest = parseReturnRest(c, st, start, from ? inGraveyard(second, from) : second);
+    if (!rest) {
+      c.restore(at);
+      return undefined;
+    }
+    pendingSecond.set(c, rest);
+    return parseReturnDestination(object, rest);
+  }
   if (!c.eat('to')) {
     c.restore(at);
     return undefined;

@@ -190,7 +190,9 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     case 'mill': {
       const n = amount(game, a, scope);
       const players = resolvePlayers(a.player, scope, world(), game.evalEnv);
-      return performAll([game], (g) => players.flatMap((pl) => discardEvents(g, pl, n, a.kind === 'mill')), pool, p, applied);
+      // `discards their hand`: as many as the hand holds (unnamed cards and named ones).
+      const handOf = (g: Game, pl: string) => (g.state.players.find((x) => x.name === pl)?.unnamedInHand ?? 0) + g.state.objects.filter((o) => o.zone === 'hand' && o.owner === pl).length;
+      return performAll([game], (g) => players.flatMap((pl) => discardEvents(g, pl, a.kind === 'discard' && a.wholeHand ? handOf(g, pl) : n, a.kind === 'mill')), pool, p, applied);
     }
     case 'damage': {
       const n = amount(game, a, scope);

@@ -635,8 +635,9 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     if (illegalTargets(actions, { source: o, bindings: b }, g, ev.targets, st, ctx)) return [g];
     const text = spells.map((a) => a.text).join(' ');
     const after = endSelfReplacements(runActions([g], actions, { source: o, bindings: b }, { text, range: spells[0]?.range, label }, new Set(), pool, performer));
-    // 608.2n: an instant or sorcery goes to its owner's graveyard as it finishes resolving.
-    return performAll(after, () => [{ kind: 'zone', object: id, to: 'graveyard', cause: 'move' }], pool, performer, new Set());
+    // 608.2n: an instant or sorcery goes to its owner's graveyard as it finishes resolving, if it is still on the
+    // stack (`Exile Shreds of Sanity` as part of its own resolution: it stays in exile).
+    return after.flatMap((a) => (a.obj(id)?.zone === 'stack' ? performAll([a], () => [{ kind: 'zone', object: id, to: 'graveyard', cause: 'move' }], pool, performer, new Set()) : [a]));
   }
   // A permanent spell resolves by entering the battlefield (608.3); an Aura spell enters attached to its target (303.4f).
   const isAura = (w?.subtypes ?? o.printed.subtypes).some((s) => s.toLowerCase() === 'aura');
