@@ -145,3 +145,29 @@ test('a Saga chapter: `Artifact spells you cast this turn cost {1} less` lasts t
   assert.ok(a.kind === 'triggered' && a.actions[0]?.kind === 'create-effect' && a.actions[0].duration.kind === 'end-of-turn');
   assert.deepEqual(compileAbilityText('III — This Saga deals X damage to target opponent, where X is the greatest mana value among artifacts you control.', ctx('Armor Wars')).issues, []);
 });
+
+test('conditions after an action and per damage part; what the action before did; `that card` when it is hidden', () => {
+  const spout = actions('Firespout deals 3 damage to each creature without flying if {R} was spent to cast Firespout and 3 damage to each creature with flying if {G} was spent to cast it.', spell('Firespout'));
+  assert.deepEqual(spout.map((a) => a.kind === 'if' && a.condition), [{ kind: 'answer', question: '{R} was spent to cast Firespout' }, { kind: 'answer', question: '{G} was spent to cast it' }]);
+  const smite = actions("Cindercone Smite deals 2 damage to target creature. Then create a Treasure token if you weren't the starting player.", spell('Cindercone Smite'));
+  assert.equal(smite[1]!.kind, 'if');
+  const rebirth = actions("Return target card from your graveyard to your hand. If you return a nonland card to your hand this way, Vengeful Rebirth deals damage equal to that card's mana value to any target.", spell('Vengeful Rebirth'));
+  assert.ok(rebirth[1]!.kind === 'if' && rebirth[1]!.condition.kind === 'compare' && rebirth[1]!.condition.left.kind === 'this-way');
+  const signs = actions("Scry 3, then reveal the top card of your library. Draw cards equal to that card's mana value.".replace('Scry 3, then reveal the top card of your library. ', ''));
+  assert.equal(signs[0]!.kind === 'draw' && signs[0]!.amount.kind, 'answer');
+});
+
+test('`your choice of` two abilities is a choice made as it resolves; `discards their hand`; two returns share a destination', () => {
+  const [m] = actions('Target creature gains your choice of double strike or lifelink until end of turn.');
+  assert.ok(m && m.kind === 'modal' && m.onResolution && m.modes.map((x) => x.text).join() === 'double strike,lifelink');
+  assert.deepEqual(actions('Each player discards their hand, then draws seven cards.')[0], { kind: 'discard', player: { kind: 'each-player' }, amount: n(0), wholeHand: true });
+  const shreds = actions('Return up to one target instant card and up to one target sorcery card from your graveyard to your hand.');
+  assert.deepEqual(shreds.map((a) => a.kind === 'move' && a.to), ['hand', 'hand']);
+});
+
+test('603.7c: `When that creature dies this turn, …` is a delayed trigger about the object named before', () => {
+  const blood = actions("Searing Blood deals 2 damage to target creature. When that creature dies this turn, Searing Blood deals 3 damage to the creature's controller.", spell('Searing Blood'));
+  const d = blood[1]!;
+  assert.ok(d.kind === 'delayed' && d.when === 'dies-this-turn' && d.object?.kind === 'target');
+  assert.ok(d.kind === 'delayed' && d.actions[0]!.kind === 'damage' && d.actions[0]!.to.kind === 'player');
+});
