@@ -167,9 +167,12 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
   const dealt = parseDamageThisWay(c);
   if (dealt) return dealt;
   // `that card's mana value` after a card revealed from a library (hidden: no object named before): answered with `choosing N`.
-  if (c.is('that', "card's|spell's")) {
+  // `that spell's` with no spell named before (a trigger's spell) is a value of the past (pastValue, below).
+  const spell = c.is('that', "spell's");
+  const lastRef = st.last?.kind === 'object' ? st.last.ref : undefined;
+  if (c.is('that', "card's") || (spell && lastRef && lastRef.kind !== 'self')) {
     // The card named before; the source itself (`~ deals damage equal to that card's …`) is not it: then the object of the clause before.
-    const named = st.last?.kind === 'object' ? (st.last.ref.kind === 'self' ? ({ kind: 'it' } as const) : st.last.ref) : undefined;
+    const named = lastRef ? (lastRef.kind === 'self' ? ({ kind: 'it' } as const) : lastRef) : undefined;
     c.i += 2;
     const s = stat(c);
     if (s && named) return { kind: 'stat', stat: s, of: named };
