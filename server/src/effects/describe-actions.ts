@@ -6,7 +6,7 @@
 // players), so a misreading can be seen. Each describer is total: a kind it
 // does not know yet still gets its fields in words (describeUnknown).
 
-import { describeExpr, describeFilter, describePart, describePlayer, describeRef } from './describe';
+import { describeCondition as conditionInWords, describeExpr, describeFilter, describePart, describePlayer, describeRef } from './describe';
 import type { Action, Condition, Duration, EventPattern, Expr, Part, PlayerRef, ReplacementSpec, Selector, TokenSpec } from './ir';
 
 export function describeSelector(s: Selector): string {
@@ -75,7 +75,8 @@ export function describeCondition(c: Condition): string {
     case 'answer':
       return `${c.question} (answered with \`choosing yes|no\`)`;
     default:
-      return describeUnknown(c);
+      // Comparisons, statuses, zones …: the shared words of describe.ts.
+      return conditionInWords(c);
   }
 }
 

@@ -6,6 +6,7 @@ import type { Diagnostic, LayersFile, NameRef, ObjectDecl, Range } from '../synt
 import type { Ability, Color, CompileContext, TextIssue } from '../effects/ir';
 import { issueCode } from '../effects/ir';
 import { compileAbilityText } from '../effects/compile';
+import { withLevels, type LineResult } from './levels';
 import { freshState, type AbilityInstance, type GameObject, type Printed } from './state';
 import { suggest } from '../syntax/suggest';
 import { append } from '../util/arrays';
@@ -135,8 +136,15 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
       const s = suggest(decl.owner.text, players);
       diagnostics.push({ range: decl.owner.range, severity: 'error', code: 'unknown-name', message: `unknown player "${decl.owner.text}"${s ? `; did you mean "${s}"?` : ''}`, fixes: s ? [{ title: `Change to "${s}"`, edits: [{ range: decl.owner.range, newText: s }] }] : undefined });
     }
+    const lines: LineResult[] = [];
+    let n = 0;
     for (const t of decl.texts) {
-      const r = compileLine(t.value, t.range, ctx, '', abilities.length);
+      const r = compileLine(t.value, t.range, ctx, '', n);
+      n += r.abilities.length;
+      lines.push(r);
+    }
+    // 711.2: level sections read as one static ability each.
+    for (const r of withLevels(decl.texts, lines)) {
       append(abilities, r.abilities);
       append(diagnostics, r.diagnostics);
     }

@@ -362,7 +362,7 @@ function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Gam
 function activatedAbilities(game: Game, id: string): Ability[] {
   const w = game.chars(id);
   if (!w) return [];
-  return w.abilities.map((a) => a.ability).filter((a) => a.kind === 'activated' || (a.kind === 'keyword' && /^(equip|fortify)$/i.test(a.keyword)));
+  return w.abilities.map((a) => a.ability).filter((a) => a.kind === 'activated' || (a.kind === 'keyword' && /^(equip|fortify|level up)$/i.test(a.keyword)));
 }
 
 function unusedChoices(pool: ChoicePool, ctx: TimelineContext): void {
@@ -600,6 +600,11 @@ function resolveLike(g: Game, st: EventStatement, ctx: TimelineContext, pool: Ch
     if (rule) {
       ctx.report({ range: st.range, severity: 'error', code: 'not-allowed', message: `${o.printed.name}'s ability can't be activated: ${rule.description} (${rule.sourceName})` });
       return [g];
+    }
+    if (ability.kind === 'keyword' && ability.keyword.toLowerCase() === 'level up') {
+      // 702.87a: `Level up [cost]` means `[Cost]: Put a level counter on this permanent.` (a counter event, 614 may modify it).
+      const level: Action = { kind: 'counters', object: { kind: 'object', ref: { kind: 'self' } }, counter: 'level', amount: { kind: 'const', value: 1 } };
+      return runActions([g], [level], { source: o, bindings: bindingsFor(you, [], [], pool) }, { text: ability.text, label }, new Set(), pool, performer);
     }
     if (ability.kind === 'keyword') {
       // 702.6a: Equip attaches to target creature you control.

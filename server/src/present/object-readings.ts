@@ -5,6 +5,7 @@
 
 import type { Diagnostic, ObjectDecl, Range } from '../syntax/ast';
 import type { Analysis, ObjectView } from '../engine/results';
+import { levelSectionLines, withLevels } from '../engine/levels';
 import { compileContext, compileLine } from '../engine/objects';
 import { readAbility, type AbilityReading } from './reading';
 
@@ -21,8 +22,12 @@ const inside = (d: Range, r: Range) =>
 function printedReadings(decl: ObjectDecl, knownNames: string[]): ObjectReading[] {
   const ctx = compileContext(decl, knownNames);
   const out: ObjectReading[] = [];
-  for (const t of decl.texts) {
-    const { abilities, diagnostics } = compileLine(t.value, t.range, ctx, '', 0);
+  const raw = decl.texts.map((t) => compileLine(t.value, t.range, ctx, '', 0));
+  // 711.2: a level section's lines are read into its LEVEL line's ability; each still shows how it reads.
+  const leveled = withLevels(decl.texts, raw);
+  const inSection = levelSectionLines(decl.texts);
+  for (const [i, t] of decl.texts.entries()) {
+    const { abilities, diagnostics } = inSection.has(i) ? raw[i]! : leveled[i]!;
     const on = (r: Range | undefined): Diagnostic[] => diagnostics.filter((d) => (abilities.length === 1 || !r ? true : inside(d.range, r)));
     for (const a of abilities) out.push({ ...readAbility(a.ability, 'printed', on(a.range)), origin: 'printed', line: t.range.start.line });
     // Reminder text alone gives no ability; a line the compiler dropped still says why.

@@ -321,3 +321,39 @@ test('115.1: a bare "target creature" keeps its noun: a land is an illegal targe
   // A legal one: no error.
   assert.deepEqual(problems(run(text + '  resolve "Put a +1/+1 counter on target creature." targeting bears\n')), []);
 });
+
+// ---------------------------------------------------------------------------
+// 711: leveler cards
+
+test('711.2b: LEVEL sections read with the level counters; a Clone copies the sections but not the counters (707.2)', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Student of Warfare" as student
+      type Creature — Human Knight
+      pt 1/1
+      text Level up {W}
+      text LEVEL 2-6
+      text 3/3
+      text First strike
+      text LEVEL 7+
+      text 4/4
+      text Double strike
+    card "Clone" as clone
+      type Creature — Shapeshifter
+      pt 0/0
+      text You may have this creature enter as a copy of any creature on the battlefield.
+    enter student
+    activate student
+    activate student
+    enter clone choosing student
+  `);
+  assert.deepEqual(problems(a), []);
+  const student = finalObject(a, 'student');
+  assert.equal(pt(student), '3/3');
+  assert.deepEqual(student.counters, { level: 2 });
+  assert.ok(student.chars.abilities.some((x) => x.text === 'First strike'));
+  const clone = finalObject(a, 'clone');
+  assert.equal(pt(clone), '1/1');
+  assert.ok(!clone.chars.abilities.some((x) => x.text === 'First strike'));
+  assert.deepEqual(clone.chars.abilities.map((x) => x.text), ['Level up {W}', 'LEVEL 2-6', 'LEVEL 7+']);
+});
