@@ -288,6 +288,46 @@ function walkGlobal(parts: readonly Part[]): boolean {
   return found;
 }
 
+const selectionReadsBySpec = new WeakMap<EffectSpec, Set<Aspect> | null>();
+
+/**
+ * What deciding an effect's set reads of the objects, as aspects, or
+ * undefined when the set may read other objects or anything else a layer
+ * changes (then it is never kept across an applied effect). Conservative:
+ * every filter field is listed; a static ability's `you` is its source's
+ * controller.
+ */
+function selectionReads(l: Live): ReadonlySet<Aspect> | undefined {
+  let r = selectionReadsBySpec.get(l.spec);
+  if (r === undefined) {
+    const out = new Set<Aspect>();
+    r = l.spec.affected.kind === 'filter' && filterAspects(l.spec.affected.filter, out) ? out : null;
+    selectionReadsBySpec.set(l.spec, r);
+  }
+  if (!r) return undefined;
+  if (l.kind === 'static' && !r.has('controller')) return new Set([...r, 'controller']);
+  return r;
+}
+
+/** Adds what `f` reads to `out`; false when it reads other objects or values that are not constants. */
+function filterAspects(f: Filter, out: Set<Aspect>): boolean {
+  const has = (xs: readonly unknown[] | undefined) => !!xs && xs.length > 0;
+  if (has(f.types) || has(f.subtypes) || has(f.supertypes) || has(f.notTypes) || has(f.notSubtypes) || has(f.notSupertypes) || f.chosenSubtype !== undefined) out.add('types');
+  if (has(f.colors) || has(f.someColor) || has(f.notColors) || f.colorless !== undefined || f.multicolored !== undefined || f.chosenColor !== undefined) out.add('colors');
+  if (has(f.withKeywords) || has(f.withoutKeywords)) {
+    out.add('abilities');
+    out.add('abilities+');
+  }
+  if (f.controller || f.owner) out.add('controller');
+  if (f.name) out.add('text');
+  if (f.stats?.length) {
+    if (!f.stats.every((c) => c.value.kind === 'const')) return false;
+    out.add('pt');
+  }
+  if (f.shares || f.attachedTo) return false;
+  return (f.anyOf ?? []).every((g) => filterAspects(g, out));
+}
+
 /**
  * Whether a layer's effects are independent in the strongest sense: no
  * condition (so existence is fixed for the layer), no effect that writes
@@ -456,9 +496,30 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     if (fixed) return fixed;
     if (w !== world) return select(l.spec.affected, scopeIn(l, w), w, env);
     let ids = affectedNow.get(l.id);
-    if (!ids) affectedNow.set(l.id, (ids = select(l.spec.affected, scopeIn(l, w), w, env)));
+    if (!ids) {
+      affectedNow.set(l.id, (ids = select(l.spec.affected, scopeIn(l, w), w, env)));
+      liveById.set(l.id, l);
+    }
     return ids;
   };
+
+  /**
+   * After `next` changed the objects `ids`: only their kinds can differ, and
+   * only the sets of effects whose selector reads what `next` writes (or
+   * reads other objects, or cannot be summed up) can differ. Unchanged
+   * worlds keep everything (the caller checks `worldVersion`).
+   */
+  const forgetAfter = (next: Live, layer: Layer, ids: readonly string[]): void => {
+    for (const id of ids) kindNow.delete(id);
+    const written = writes(next, layer);
+    for (const id of [...affectedNow.keys()]) {
+      const l = liveById.get(id);
+      const reads = l ? selectionReads(l) : undefined;
+      if (!reads || [...reads].some((x) => written.has(x))) affectedNow.delete(id);
+    }
+  };
+  /** The lives whose sets are cached, by id. */
+  const liveById = new Map<string, Live>();
 
   /** Static abilities read `you` as their source's controller at this moment. */
   const scopeIn = (l: Live, w: World): Scope => {
@@ -650,9 +711,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       if (!fixedSets.has(next.id)) fixedSets.set(next.id, ids);
       started.set(next.id, next);
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
+      const version = worldVersion;
       applyTo(next, layer, world, ids, true, r);
-      affectedNow.clear();
-      kindNow.clear();
+      if (worldVersion !== version) forgetAfter(next, layer, ids);
       done.add(next.id);
       const rec = applied.get(next.id);
       if (rec) rec.layers.push(layer);
