@@ -55,7 +55,7 @@ export function parseActionClauses(c: Words, st: ReadState, stopAtInstead: boole
     const from = c.save();
     const read = parseClause(c, st);
     // `… unless PLAYER pays {2}`, `… at the beginning of the next end step` (choice.ts).
-    const a = read && (parseClauseSuffix(c, st, read, from) ?? read);
+    const a = read && (parseClauseSuffix(c, st, read, from, parseActionClauses) ?? read);
     if (!a) return out.length && stopAtInstead ? out : undefined;
     out.push(...a);
     // `Target player draws X cards, ~ deals X damage to any target, and you gain X life, where X is …`: every X of the sentence.
@@ -259,6 +259,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   if (c.opt('counter')) {
     const object = objectsOf(c, st);
     if (!object) return fail();
+    // `counter that spell or ability` (an ability on the stack is not modelled either)
+    c.opt('or', 'ability');
     // `unless its controller pays {3}`: part of the countering.
     if (c.is('unless')) while (!c.done && !c.is('.')) c.next();
     return [{ kind: 'not-simulated', note: { what: c.slice(at, c.i), why: 'the scenario model has no stack: a spell resolves as it is cast, so none waits to be countered (701.6a)' }, object, span: span() }];
@@ -360,12 +362,16 @@ function damageRecipient(c: Words, st: ReadState): Selector | undefined {
   if (c.is('target', 'player|opponent', 'or', 'planeswalker')) return objectsOf(c, st);
   // `another target`, `a second target`, `a third target` (Cone of Flame): one more `any target`.
   if (c.oneOf(['another', 'any', 'target'], ['a', 'second', 'any', 'target'], ['a', 'third', 'any', 'target']) || (c.is('another|a', 'target|second|third') && anotherTarget(c))) return { kind: 'object', ref: { kind: 'target', index: st.targets++, noun: 'any target' } };
-  if (c.opt('each', 'opponent') || c.opt('each', 'other', 'player')) return { kind: 'player', player: { kind: 'opponents' } };
+  if (c.opt('each', 'opponent') || c.opt('each', 'other', 'player')) {
+    // `… to each opponent and each creature they control`: `they` are those players.
+    st.lastPlayer = { kind: 'opponents' };
+    return { kind: 'player', player: { kind: 'opponents' } };
+  }
   if (c.opt('each', 'player')) return { kind: 'player', player: { kind: 'each-player' } };
   if (c.opt('you')) return { kind: 'player', player: { kind: 'you' } };
   if (c.opt('target', 'player') || c.opt('target', 'opponent')) return { kind: 'player', player: { kind: 'target-player', index: takeTargetPlayer(st) } };
   // `that player`, `defending player`, `its controller`, `that creature's controller`.
-  const player = c.is('that|defending|its|their|each') ? parsePlayer(c, st) : undefined;
+  const player = c.is('that|defending|its|their|each|the') ? parsePlayer(c, st) : undefined;
   if (player) return { kind: 'player', player };
   // `the creature's controller`, `that player`, `its owner`: a player.
   const at = c.save();

@@ -4,7 +4,7 @@
 // The engine counts as the action happens.
 
 import type { Expr } from './ir';
-import { parseCount, replaceX } from './count';
+import { parseCount, parseForEach, replaceX } from './count';
 import { parseSelector, type ReadState } from './selector';
 import { parseThisWay } from './this-way';
 import type { Words } from './words';
@@ -15,14 +15,16 @@ export function forEachAmount(c: Words, st: ReadState, n: Expr): Expr | undefine
   const at = c.save();
   c.next();
   c.next();
-  const f = parseSelector(c, st);
-  if (!f) {
+  // `for each +1/+1 counter on it`, `for each charge counter on ~`, `for each color among …` (count.ts)
+  const special = c.is('color|card', 'among') || /counters?$/.test(c.peek(1)?.w ?? '') || c.is('counter') ? parseForEach(c, st, { its: st.last?.kind === 'object' ? st.last.ref : { kind: 'self' } }) : undefined;
+  const f = special ? undefined : parseSelector(c, st);
+  if (!special && !f) {
     c.expect('what to count after `for each`');
     c.restore(at);
     return undefined;
   }
   // `for each permanent destroyed this way` (608.2c)
-  const count: Expr = parseThisWay(c, f) ?? { kind: 'count', filter: f };
+  const count: Expr = special ?? parseThisWay(c, f!) ?? { kind: 'count', filter: f! };
   if (n.kind === 'const' && n.value === 1) return count;
   if (n.kind === 'const') return { kind: 'times', factor: n.value, expr: count };
   c.restore(at);

@@ -159,7 +159,7 @@ function back(c: Words, at: number): undefined {
  * (a delayed trigger, 603.7). Called after a clause; returns the wrapped
  * actions, or undefined with the cursor unchanged.
  */
-export function parseClauseSuffix(c: Words, st: ReadState, done: Action[], from: number): Action[] | undefined {
+export function parseClauseSuffix(c: Words, st: ReadState, done: Action[], from: number, clauses?: ClauseReader): Action[] | undefined {
   const at = c.save();
   if (c.opt('unless')) {
     const lastPlayer = st.lastPlayer;
@@ -167,6 +167,12 @@ export function parseClauseSuffix(c: Words, st: ReadState, done: Action[], from:
     const q = c.save();
     const pay = payer && c.eat('pay|pays') ? parsePayment(c, st, payer) : undefined;
     if (payer && pay) return [{ kind: 'optional', who: payer, question: `pay ${c.slice(q + 1, c.i)}`, actions: pay, ifNot: done, unless: true, span: c.span(from, c.i) }];
+    // `sacrifice it unless you return an untapped Island you control to its owner's hand`: the player may do it instead.
+    if (payer && clauses) {
+      c.restore(at + 1);
+      const body = clauses(c, st, false);
+      if (body && c.done) return [{ kind: 'optional', who: payer, question: c.slice(q, c.i), actions: body, ifNot: done, unless: true, span: c.span(from, c.i) }];
+    }
     st.lastPlayer = lastPlayer;
     return back(c, at);
   }

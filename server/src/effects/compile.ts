@@ -206,6 +206,8 @@ function triggerComma(ws: Word[], cardName: string): number {
 function listComma(ws: Word[], i: number): boolean {
   const next = ws[i + 1];
   if (next?.w === 'or') return true;
+  // `Whenever another Frog, Rabbit, Raccoon, or Squirrel you control enters`
+  if (next && /^[A-Z]/.test(next.raw) && /^[A-Z]/.test(ws[i - 1]?.raw ?? '') && [',', 'or', 'and'].includes(ws[i + 2]?.w ?? '')) return true;
   return ws[i - 1]?.kind === 'number' && next?.kind === 'number';
 }
 

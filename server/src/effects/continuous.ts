@@ -205,11 +205,27 @@ export function parseEffectSentence(c: Words, st: ReadState): ReadEffect | undef
   }
   trailingModifiers(c, st, m);
   parseWhereX(c, st, parts);
+  lateForEach(c, st, parts);
   // `attacks this turn if able`: the requirement lasts the turn.
   if (!m.duration && parts.some((p) => lastsThisTurn.has(p))) m.duration = { kind: 'end-of-turn' };
   // `loses all other abilities` is applied before the abilities the same effect grants.
   const ordered = [...parts.filter((p) => first.has(p)), ...parts.filter((p) => !first.has(p))];
   return withModifiers({ affected: subject, parts: ordered }, m);
+}
+
+/** `gets +1/+0 until end of turn for each other attacking Goblin`: the count written after the duration scales the last +N/+M (608.2h). */
+function lateForEach(c: Words, st: ReadState, parts: Part[]): void {
+  const last = parts[parts.length - 1];
+  if (!c.is('for', 'each') || last?.kind !== 'pt' || last.layer !== '7c' || !last.power || !last.toughness) return;
+  const at = c.save();
+  c.i += 2;
+  const count = parseForEach(c, st);
+  if (!count) {
+    c.restore(at);
+    return;
+  }
+  last.power = scale(last.power, count);
+  last.toughness = scale(last.toughness, count);
 }
 
 const first = new WeakSet<Part>();

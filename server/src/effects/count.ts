@@ -105,6 +105,9 @@ export function parseCount(c: Words, st: ReadState, opts: CountOptions = {}): Ex
 
 function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | undefined {
   const at = c.save();
+  // What the scenario does not record (`the number of spells you've cast this turn`), before the counts it reads.
+  const pastCount = c.is('the', 'number', 'of') ? pastValue(c, st) : undefined;
+  if (pastCount) return pastCount;
   // `the greatest power among creatures you control`
   if (c.opt('the', 'greatest') || c.opt('the', 'highest')) {
     const s = stat(c);

@@ -207,6 +207,10 @@ export function describeAction(a: Action): string {
       return `attach ${describeSelector(a.object)} to ${describeSelector(a.to)} (701.3a)`;
     case 'monstrosity':
       return `monstrosity ${amount(a.amount)}: if it isn't monstrous, put that many +1/+1 counters on it and it becomes monstrous (701.37a)`;
+    case 'game-result': {
+      const { who, s } = subject(a.player);
+      return `${who} ${a.result}${s} the game (${a.result === 'win' ? '104.2a' : '104.3a'})`;
+    }
     case 'become-monarch': {
       const { who, s } = subject(a.player);
       return `${who} become${s} the monarch (724.1)`;
@@ -219,6 +223,10 @@ export function describeAction(a: Action): string {
       const { who, s } = subject(a.player);
       const state = [a.tapped ? 'tapped' : '', a.attacking ? 'attacking' : ''].filter(Boolean).join(' and ');
       return `${who} create${s} ${amount(a.amount)} ${isOne(a.amount) ? describeToken(a.token) : describeToken(a.token).replace(/ token\b/, ' tokens')}${state ? `, ${state}` : ''}${a.controller ? ` under the control of ${describePlayer(a.controller)}` : ''} (111.1)`;
+    }
+    case 'return-chosen': {
+      const { who, s } = subject(a.player);
+      return `${who} return${s} ${plural(a.amount, describeFilter(a.filter, false), describeFilter(a.filter))} of their choice to their owners' hands`;
     }
     case 'sacrifice-chosen': {
       const { who, s } = subject(a.player);

@@ -418,10 +418,14 @@ export type Action =
   | { kind: 'create-token'; token: TokenSpec; amount: Expr; player: PlayerRef; controller?: PlayerRef; tapped?: boolean; attacking?: boolean; span?: TextSpan }
   /** 701.17a: `Sacrifice a creature`, `Each opponent sacrifices a creature`: each player sacrifices `amount` permanents they control that match, of their choice (`choosing NAME`). */
   | { kind: 'sacrifice-chosen'; player: PlayerRef; filter: Filter; amount: Expr; span?: TextSpan }
+  /** `Return a land you control to its owner's hand`: each player returns `amount` permanents they control that match, of their choice (`choosing NAME`). */
+  | { kind: 'return-chosen'; player: PlayerRef; filter: Filter; amount: Expr; span?: TextSpan }
   /** 701.10: double a creature's power (and toughness), the counters on a permanent, or a player's life total; the amount is fixed as the action happens (608.2h). */
   | { kind: 'double'; what: 'power' | 'power-toughness' | 'counters' | 'life'; object?: Selector; player?: PlayerRef; counter?: string; duration?: Duration; span?: TextSpan }
   /** `random`: `discard a card at random` (701.9b): which card is not recorded by the model (unnamed cards go first). `wholeHand`: `discards their hand` (701.9: every card in it; `amount` is then unused). */
   | { kind: 'draw' | 'gain-life' | 'lose-life' | 'discard' | 'mill'; player: PlayerRef; amount: Expr; random?: boolean; wholeHand?: boolean; span?: TextSpan }
+  /** 104.2a, 104.3a: `you win the game`, `that player loses the game`: reported; the scenario goes on. */
+  | { kind: 'game-result'; player: PlayerRef; result: 'win' | 'lose'; span?: TextSpan }
   /** `For each creature destroyed this way, create a Treasure token`: the actions, that many times. */
   | { kind: 'repeat'; times: Expr; actions: Action[]; span?: TextSpan }
   /** `divided`: 601.2d, the amount is divided among the targets `to` binds, as announced with `choosing N, N, …` (one number per target, in order). */

@@ -105,6 +105,9 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     }
     return undefined;
   }
+  // 104.2a: `you win the game`; 104.3a: `that player loses the game`.
+  if (c.opt('win', 'the', 'game') || c.opt('wins', 'the', 'game')) return [{ kind: 'game-result', player, result: 'win', span: span() }];
+  if (c.opt('lose', 'the', 'game') || c.opt('loses', 'the', 'game')) return [{ kind: 'game-result', player, result: 'lose', span: span() }];
   // 724.1: `you become the monarch`.
   if (c.opt('become', 'the', 'monarch') || c.opt('becomes', 'the', 'monarch')) return [{ kind: 'become-monarch', player, span: span() }];
   // `That player adds {G}{G}{G}`, `its controller adds one mana of any color` (mana.ts).
@@ -124,7 +127,7 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
     return s ? [s] : undefined;
   }
   if (c.opt('returns') || c.opt('return')) {
-    return parseReturns(c, st, at);
+    return parseReturns(c, st, at, player);
   }
   // `Its owner shuffles it into their library` (701.24): the object moves; the order of a library is not modelled.
   if (c.opt('shuffles') || c.opt('shuffle')) {

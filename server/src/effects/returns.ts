@@ -121,19 +121,38 @@ function parseReturnDestination(object: Selector, like: Extract<Action, { kind: 
 const pendingSecond = new WeakMap<Words, Action>();
 
 /** After `return` (or `returns`): its moves (two when two objects share one destination), or undefined (cursor unchanged). */
-export function parseReturns(c: Words, st: ReadState, start: number): Action[] | undefined {
+export function parseReturns(c: Words, st: ReadState, start: number, player?: PlayerRef): Action[] | undefined {
   pendingSecond.delete(c);
-  const first = parseReturn(c, st, start);
+  const first = parseReturn(c, st, start, player);
   if (!first) return undefined;
   const second = pendingSecond.get(c);
   pendingSecond.delete(c);
   return second ? [first, second] : [first];
 }
 
+/**
+ * `return a land you control to its owner's hand` (the bounce lands), `return
+ * two creatures you control to their owner's hand`: permanents the player
+ * controls, of their choice (`choosing NAME`), to their owners' hands.
+ */
+function chosenPermanent(c: Words, st: ReadState, start: number, player: PlayerRef): Action | undefined {
+  const at = c.save();
+  const another = c.is('another');
+  const amount = another ? ({ kind: 'const', value: 1 } as const) : c.is('a|an') ? (c.next(), { kind: 'const', value: 1 } as const) : parseAmount(c);
+  const f = amount && parseSelector(c, st);
+  if (!f || f.noun === 'card' || !c.oneOf(['to', 'its', "owner's", 'hand'], ['to', 'their', "owner's", 'hand'], ['to', 'their', "owners'", 'hands'], ['to', 'your', 'hand'])) {
+    c.restore(at);
+    return undefined;
+  }
+  return { kind: 'return-chosen', player, filter: f, amount: amount!, span: c.span(start, c.i) };
+}
+
 /** After `return` (or `returns`): the whole clause, or undefined (cursor unchanged). */
-export function parseReturn(c: Words, st: ReadState, start: number): Action | undefined {
+export function parseReturn(c: Words, st: ReadState, start: number, player: PlayerRef = { kind: 'you' }): Action | undefined {
   const chosen = chosenCard(c, st, start);
   if (chosen) return chosen;
+  const bounced = chosenPermanent(c, st, start, player);
+  if (bounced) return bounced;
   const at = c.save();
   let object = objectsOf(c, st);
   if (!object) return undefined;

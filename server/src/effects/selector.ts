@@ -189,6 +189,13 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
     c.next();
     return st.last ?? { kind: 'object', ref: { kind: 'it' } };
   }
+  // `that Archer`, `that Mount or Vehicle`: the object named last by its subtype.
+  if (c.is('that') && c.peek(1) && /^[A-Z]/.test(c.peek(1)!.raw) && subtypeOf(c.peek(1)!.raw)) {
+    c.next();
+    c.next();
+    while (c.is('or') && c.peek(1) && subtypeOf(c.peek(1)!.raw) && /^[A-Z]/.test(c.peek(1)!.raw)) c.i += 2;
+    return st.last ?? { kind: 'object', ref: { kind: 'it' } };
+  }
   if (c.is('that', 'creature|permanent|land|card|artifact|enchantment|spell|player') || c.is("that", "creature's|permanent's|land's|card's")) {
     c.next();
     const noun = c.next()!.w;
@@ -410,6 +417,9 @@ function parsePlayerInner(c: Words, st: ReadState): PlayerRef | undefined {
   if (of) return of;
   // 506.2: `defending player`; `that player` with no player named before it: the last target player, else the player of the triggering event.
   if (c.oneOf(['defending', 'player'], ['defending', "player's"])) return { kind: 'event-player', what: 'defending player', among: 'opponents' };
+  // 506.2: `the player or planeswalker it's attacking` (Hellrider): the defending player; a planeswalker is not a player the model names here.
+  const attacked = c.save();
+  if (c.oneOf(['the', 'player', 'or', 'planeswalker', "it's", 'attacking'], ['the', 'player', "it's", 'attacking'], ['the', 'player', 'or', 'planeswalker', 'that', 'creature', 'is', 'attacking'])) return { kind: 'event-player', what: c.slice(attacked, c.i), among: 'opponents' };
   if (c.oneOf(['that', 'player'], ['that', "player's"])) {
     if (st.lastTargetPlayer !== undefined) return { kind: 'target-player', index: st.lastTargetPlayer };
     return { kind: 'event-player', what: 'that player', ...(st.eventPlayer === 'opponents' ? { among: 'opponents' as const } : {}) };
@@ -445,6 +455,8 @@ function ownerOrController(c: Words, st: ReadState): PlayerRef | undefined {
     const s = parseSubject(c, st);
     if (s && s.kind === 'object' && (c.opt('controller') || c.opt('owner'))) return c.ws[c.i - 1]!.w === 'owner' ? { kind: 'owner-of', object: s.ref } : { kind: 'controller-of', object: s.ref };
   }
+  // `Lightning Shrieker's owner`, `this creature's controller`: of the source.
+  if (eatSelf(c, st.ctx) && /'s$/.test(c.ws[c.i - 1]?.w ?? '') && (c.opt('owner') || c.opt('controller'))) return c.ws[c.i - 1]!.w === 'owner' ? { kind: 'owner-of', object: { kind: 'self' } } : { kind: 'controller-of', object: { kind: 'self' } };
   Object.assign(st, saved);
   c.restore(at);
   return undefined;
@@ -527,6 +539,11 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
     if (x && x.kind === 'pt' && /^\d+\/\d+$/.test(x.raw) && isNounNext(c, 1)) {
       const [p, t] = x.raw.split('/').map(Number);
       f.stats = [...(f.stats ?? []), { stats: ['power'], op: '=', value: { kind: 'const', value: p! } }, { stats: ['toughness'], op: '=', value: { kind: 'const', value: t! } }];
+      c.next();
+      continue;
+    }
+    // `nonartifact, nonblack creature`: a comma between two `non-` adjectives.
+    if (x && x.w === ',' && /^non-?\w/.test(c.ws[c.i - 1]?.w ?? '') && /^non-?\w/.test(c.peek(1)?.w ?? '') && c.i > at) {
       c.next();
       continue;
     }
@@ -860,6 +877,13 @@ function negatedTail(c: Words, f: Filter): boolean {
  * permanents (the player is bound like any other player reference).
  */
 function playerControls(c: Words, st: ReadState, f: Filter): boolean {
+  // `each creature and planeswalker they control`: the player named last.
+  if (st.lastPlayer && (c.is('they', 'control|own') || c.is('that', 'player', 'controls|owns'))) {
+    c.i += c.is('they') ? 1 : 2;
+    if (c.next()!.w.startsWith('control')) f.controller = st.lastPlayer;
+    else f.owner = st.lastPlayer;
+    return true;
+  }
   if (!c.is('target|that|its|the|each|defending', 'player|opponent|controller|chosen', 'controls|owns') && !c.is('the', 'chosen', 'player', 'controls|owns')) return false;
   const at = c.save();
   const saved = { targetPlayers: st.targetPlayers, lastPlayer: st.lastPlayer };

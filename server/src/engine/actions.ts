@@ -219,6 +219,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     }
     case 'create-token':
       return createTokens(game, a, scope, ctx, (g, id, opts) => enterEvent(g, id, opts), (gs, evs) => performAll(gs, evs, pool, p, applied));
+    case 'return-chosen':
     case 'sacrifice-chosen':
       return performAll([game], (g) => sacrificeEvents(g, a, scope, pool), pool, p, applied);
     case 'double':
@@ -240,6 +241,11 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
         g.changed();
       }
       return after;
+    }
+    case 'game-result': {
+      // 104.2a / 104.3a: the game would end; the scenario reports it and goes on.
+      for (const pl of resolvePlayers(a.player, scope, world(), game.evalEnv)) game.note(`${pl} ${a.result === 'win' ? 'wins' : 'loses'} the game (${a.result === 'win' ? '104.2a' : '104.3a'}); the scenario goes on`, 'note');
+      return [game];
     }
     case 'become-monarch': {
       // 724.1: one monarch at a time; the new one replaces the old.

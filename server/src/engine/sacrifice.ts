@@ -8,7 +8,7 @@ import { evalExpr, matches, resolvePlayers, type Scope } from './evaluate';
 import type { Game } from './game';
 import type { GameEvent } from './replacement';
 
-type SacrificeChosen = Extract<Action, { kind: 'sacrifice-chosen' }>;
+type SacrificeChosen = Extract<Action, { kind: 'sacrifice-chosen' | 'return-chosen' }>;
 
 /** The sacrifices, player by player in APNAP order (101.4). */
 export function sacrificeEvents(game: Game, a: SacrificeChosen, scope: Scope, pool: ChoicePool): GameEvent[] {
@@ -17,6 +17,7 @@ export function sacrificeEvents(game: Game, a: SacrificeChosen, scope: Scope, po
   const players = resolvePlayers(a.player, scope, world, game.evalEnv);
   const order = game.apnap().filter((p) => players.includes(p));
   const events: GameEvent[] = [];
+  const verb = a.kind === 'return-chosen' ? 'return' : 'sacrifice';
   for (const p of order) {
     const candidates = [...world.values()]
       .filter((w) => w.obj.zone === 'battlefield' && w.controller === p && matches(a.filter, w, scope, world, game.evalEnv))
@@ -29,10 +30,11 @@ export function sacrificeEvents(game: Game, a: SacrificeChosen, scope: Scope, po
         return !!o && candidates.includes(o.id) && !picked.includes(o.id);
       });
       picked.push(v !== undefined ? game.lookup(v)!.id : candidates.find((id) => !picked.includes(id))!);
-      if (v === undefined) game.note(`${p} sacrifices ${game.obj(picked[picked.length - 1]!)!.printed.name}: no \`choosing\` answer named which (the earliest one was taken)`, 'note');
+      if (v === undefined) game.note(`${p} ${verb}s ${game.obj(picked[picked.length - 1]!)!.printed.name}: no \`choosing\` answer named which (the earliest one was taken)`, 'note');
     }
-    if (picked.length < n) game.note(`${p} controls ${candidates.length === 0 ? 'nothing' : `only ${candidates.length}`} to sacrifice: as much as possible is done (609.3)`, 'note');
-    for (const id of picked) events.push({ kind: 'zone', object: id, to: 'graveyard', cause: 'sacrifice' });
+    if (picked.length < n) game.note(`${p} controls ${candidates.length === 0 ? 'nothing' : `only ${candidates.length}`} to ${verb}: as much as possible is done (609.3)`, 'note');
+    // A returned permanent goes to its owner's hand (400.3); a sacrificed one to its owner's graveyard (701.17a).
+    for (const id of picked) events.push(a.kind === 'return-chosen' ? { kind: 'zone', object: id, to: 'hand', cause: 'return' } : { kind: 'zone', object: id, to: 'graveyard', cause: 'sacrifice' });
   }
   return events;
 }
