@@ -1,0 +1,154 @@
+// What both benchmarks share: statistics (median, p95, a fitted exponent),
+// timing with a run count and a time budget, cases run in a child process
+// with a time limit (a case over its limit is killed and reported as
+// "not measured: over N s", so a whole benchmark ends in bounded time), and
+// the lines of the tables they print.
+
+import { fork } from 'node:child_process';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+
+export interface Stats {
+  median: number;
+  p95: number;
+  runs: number;
+}
+
+export function percentile(xs: readonly number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  // Nearest rank: with fewer than 20 runs the p95 is the slowest run.
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+export function stats(xs: readonly number[]): Stats {
+  return { median: percentile(xs, 50), p95: percentile(xs, 95), runs: xs.length };
+}
+
+/**
+ * Times `fn`: a warm-up, then runs until `runs` are done or `budgetMs` is
+ * spent (at least one). A warm-up over the budget counts as the only run.
+ */
+export function timeRuns(fn: () => void, runs: number, budgetMs: number): Stats {
+  let t0 = performance.now();
+  fn();
+  const warm = performance.now() - t0;
+  if (warm >= budgetMs) return stats([warm]);
+  const out: number[] = [];
+  const start = performance.now();
+  while (out.length < runs && (out.length === 0 || performance.now() - start < budgetMs)) {
+    t0 = performance.now();
+    fn();
+    out.push(performance.now() - t0);
+  }
+  return stats(out);
+}
+
+/**
+ * Least-squares slope of log(time) on log(size): time grows as size^slope.
+ * NaN with fewer than two measured points.
+ */
+export function exponent(points: readonly { size: number; ms: number }[]): number {
+  const p = points.filter((x) => Number.isFinite(x.ms) && x.ms > 0);
+  if (p.length < 2) return NaN;
+  const xs = p.map((x) => Math.log(x.size));
+  const ys = p.map((x) => Math.log(x.ms));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  xs.forEach((x, i) => {
+    num += (x - mx) * (ys[i]! - my);
+    den += (x - mx) ** 2;
+  });
+  return num / den;
+}
+
+/** `1,234.5 ms` under 10 s, `12.3 s` above; a dash for nothing measured. */
+export function ms(x: number | undefined): string {
+  if (x === undefined || !Number.isFinite(x)) return '—';
+  if (x >= 10_000) return `${(x / 1000).toFixed(1)} s`;
+  if (x >= 100) return `${Math.round(x).toLocaleString('en-US')} ms`;
+  return `${x.toFixed(x >= 10 ? 1 : 2)} ms`;
+}
+
+export function mb(bytes: number | undefined): string {
+  return bytes === undefined || !Number.isFinite(bytes) ? '—' : `${Math.round(bytes / 1048576).toLocaleString('en-US')} MB`;
+}
+
+/** ✓ when `value` meets `target` (both in the same unit, smaller is better), ✗ otherwise, blank when not measured. */
+export function verdict(value: number | undefined, target: number): string {
+  if (value === undefined || !Number.isFinite(value)) return '✗';
+  return value <= target ? '✓' : '✗';
+}
+
+export function row(cells: readonly string[]): string {
+  return `| ${cells.join(' | ')} |`;
+}
+
+export function header(cells: readonly string[]): string {
+  return `${row(cells)}\n|${cells.map(() => '---').join('|')}|`;
+}
+
+/** The machine and its load, printed at the top of each benchmark: the machine is shared. */
+export function machine(): string {
+  const c = cpus();
+  const [l1, l5] = loadavg();
+  return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${process.versions.node} · ${c.length} × ${c[0]?.model.trim() ?? 'cpu'} · ${mb(totalmem())} memory (${mb(freemem())} free) · load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min)`;
+}
+
+/** The result of a case run in a child process, or why there is none. */
+export type Isolated<T> = { ok: true; value: T; wallMs: number } | { ok: false; why: string; wallMs: number };
+
+/**
+ * Runs `case` of `script` (this bundle) in a child process with `--expose-gc`,
+ * killed after `limitMs`. The child answers with one IPC message (casesMain).
+ */
+export function isolated<T>(script: string, name: string, args: unknown, limitMs: number): Promise<Isolated<T>> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const child = fork(script, ['--case', name, JSON.stringify(args)], { execArgv: ['--expose-gc', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let settled = false;
+    const settle = (r: Isolated<T>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      resolve(r);
+    };
+    const timer = setTimeout(() => settle({ ok: false, why: `not measured: over ${Math.round(limitMs / 1000)} s`, wallMs: performance.now() - t0 }), limitMs);
+    child.on('message', (m: { value?: T; error?: string }) => settle(m.error !== undefined ? { ok: false, why: `failed: ${m.error}`, wallMs: performance.now() - t0 } : { ok: true, value: m.value as T, wallMs: performance.now() - t0 }));
+    child.on('exit', (code, signal) => settle({ ok: false, why: `failed: the case exited (${signal ?? `code ${code}`})`, wallMs: performance.now() - t0 }));
+  });
+}
+
+/** In a child started by `isolated`: run the named case and send its result. True when this process is such a child. */
+export function casesMain(cases: Record<string, (args: any) => unknown | Promise<unknown>>): boolean {
+  const at = process.argv.indexOf('--case');
+  if (at < 0) return false;
+  const name = process.argv[at + 1]!;
+  const args = JSON.parse(process.argv[at + 2] ?? 'null');
+  void (async () => {
+    try {
+      const value = await cases[name]!(args);
+      process.send!({ value }, () => process.exit(0));
+    } catch (e) {
+      process.send!({ error: (e as Error)?.stack ?? String(e) }, () => process.exit(0));
+    }
+  })();
+  return true;
+}
+
+/** Heap kept after a full garbage collection (needs --expose-gc, which `isolated` gives). */
+export function heapAfterGc(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+/** Peak resident memory of this process, in bytes. */
+export function peakRss(): number {
+  return process.resourceUsage().maxRSS * 1024;
+}
