@@ -83,7 +83,8 @@ export function tokenStorm(tokens: number): string {
   lines.push('token Saproling as sap', '  color green', '  type Creature — Saproling', '  pt 1/1', `  copies ${tokens}`);
   lines.push(`enter ${[...Array(10).keys()].map((i) => `a${i}`).join(', ')}`, `enter ${[...Array(5).keys()].map((i) => `c${i}`).join(', ')}`);
   for (let i = 1; i <= tokens; i++) lines.push(`enter sap#${i}`);
-  lines.push(`expect sap#${tokens} 6/6`);
+  // 1/1, +1/+0 from each of the five Saproling anthems and +1/+1 from each of the five others.
+  lines.push(`expect sap#${tokens} 11/6`);
   return lines.join('\n') + '\n';
 }
 
