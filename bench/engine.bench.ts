@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { parseLayers } from '../server/src/syntax/parser';
 import { analyzeDetailed } from '../server/src/engine/analyze';
 import { computeLayers } from '../server/src/engine/layers';
-import { casesMain, exponent, header, heapAfterGc, isolated, machine, mb, ms, peakRss, row, stats, timeRuns, verdict, type Isolated, type Stats } from './harness';
+import { casesMain, exponent, header, heapAfterGc, isolated, machine, mb, ms, peakRss, row, stats, timed, timeRuns, verdict, type Isolated, type Stats } from './harness';
 
 /**
  * The effect texts of a synthetic board. A board has a few of the heavy,
@@ -103,20 +103,21 @@ function recomputeCase(a: { permanents: number; effects: number; runs: number; b
   // A slow build leaves less time for the recomputes: the case must end before its limit.
   const left = () => t + a.limitMs - 5000 - performance.now();
   const builds: number[] = [];
+  const buildCpu: number[] = [];
   let games: ReturnType<typeof analyzeDetailed>['games'] = [];
   const start = performance.now();
   // The build is itself a figure: repeated while it is cheap.
   while (builds.length < 5 && (builds.length === 0 || performance.now() - start < a.budgetMs / 3)) {
-    const t0 = performance.now();
-    games = analyzeDetailed(parseLayers(text, 'bench.layers')).games;
-    builds.push(performance.now() - t0);
+    const r = timed(() => (games = analyzeDetailed(parseLayers(text, 'bench.layers')).games));
+    builds.push(r.wall);
+    buildCpu.push(r.cpu);
     if (builds[0]! > 2000) break;
   }
   const g = games[0]!;
   // Without the trace: what the engine computes after each event. With it: what a view asks for.
   const plain = timeRuns(() => computeLayers(g.state, g.layerEnv(), false), a.runs, Math.min(a.budgetMs / 2, left() * 0.6));
   const traced = timeRuns(() => computeLayers(g.state, g.layerEnv(), true), Math.min(a.runs, 15), Math.min(a.budgetMs / 4, left() * 0.6));
-  return { build: stats(builds), plain, traced };
+  return { build: stats(builds, buildCpu), plain, traced };
 }
 
 interface TokensResult {
@@ -129,20 +130,21 @@ interface TokensResult {
 function tokensCase(a: { tokens: number; runs: number; budgetMs: number }): TokensResult {
   const text = tokenStorm(a.tokens);
   const base = heapAfterGc();
-  let t0 = performance.now();
-  let kept: unknown = analyzeDetailed(parseLayers(text, 'tokens.layers'));
-  const first = performance.now() - t0;
+  let kept: unknown;
+  const first = timed(() => (kept = analyzeDetailed(parseLayers(text, 'tokens.layers'))));
+  // What the analysis keeps (its snapshots, for views and resuming), while it is still referenced.
   const heapKept = heapAfterGc() - base;
   kept = undefined;
   void kept;
-  const out: number[] = [];
+  const walls: number[] = [];
+  const cpus: number[] = [];
   const start = performance.now();
-  while (out.length < a.runs && first < a.budgetMs && performance.now() - start < a.budgetMs) {
-    t0 = performance.now();
-    analyzeDetailed(parseLayers(text, 'tokens.layers'));
-    out.push(performance.now() - t0);
+  while (walls.length < a.runs && first.wall < a.budgetMs && performance.now() - start < a.budgetMs) {
+    const t = timed(() => analyzeDetailed(parseLayers(text, 'tokens.layers')));
+    walls.push(t.wall);
+    cpus.push(t.cpu);
   }
-  return { run: stats(out.length ? out : [first]), heapKept, peakRss: peakRss() };
+  return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), heapKept, peakRss: peakRss() };
 }
 
 const CASES = { recompute: recomputeCase, tokens: tokensCase };
@@ -203,12 +205,12 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(`# npm run bench\n\n${machine()}\n`);
 
-  console.log(header(['figure', 'median', 'p95', 'runs', 'target', '']));
-  const fig = (name: string, m: number | undefined, p: number | undefined, runs: string, target: string, limit: number, why?: string) =>
-    console.log(row([name, why ?? ms(m), why ? '' : ms(p), runs, target, limit === Infinity ? '' : verdict(m, limit)]));
+  console.log(header(['figure', 'median', 'p95', 'CPU (median)', 'runs', 'target', '']));
   /** A row from a measured case: its median and p95, or why it was not measured. */
-  const figOf = <T>(name: string, r: Isolated<T>, f: (v: T) => Stats, target: string, limit: number) =>
-    fig(name, median(r, f), p95(r, f), r.ok ? runsOf(f(r.value)) : '', target, limit, r.ok ? undefined : r.why);
+  const figOf = <T>(name: string, r: Isolated<T>, f: (v: T) => Stats, target: string, limit: number) => {
+    const v = r.ok ? f(r.value) : undefined;
+    console.log(row([name, v ? ms(v.median) : (r as { why: string }).why, ms(v?.p95), ms(v?.cpu), v ? runsOf(v) : '', target, limit === Infinity ? '' : verdict(v?.median, limit)]));
+  };
   const small = await isolated<RecomputeResult>(self, 'recompute', { permanents: 200, effects: 100, runs: 200, budgetMs: 8000, limitMs: LIMITS.small }, LIMITS.small);
   figOf('200 permanents × 100 effects, full recompute', small, (v) => v.plain, '≤ 2 ms', 2);
   const big = await isolated<RecomputeResult>(self, 'recompute', { permanents: 2000, effects: 500, runs: 30, budgetMs: 15000, limitMs: LIMITS.big }, LIMITS.big);
@@ -217,18 +219,19 @@ async function main(): Promise<void> {
   figOf('200 × 100, full recompute with the trace (what a view asks for)', small, (v) => v.traced, '—', Infinity);
   const tokens = await isolated<TokensResult>(self, 'tokens', { tokens: 1000, runs: 5, budgetMs: 15000 }, LIMITS.tokens);
   figOf('1,000-token timeline (10 anthems, 5 type changers), whole run', tokens, (v) => v.run, '≤ 2 s', 2000);
-  console.log(row(['heap kept after the token timeline (after gc)', tokens.ok ? mb(tokens.value.heapKept) : tokens.why, '', '', '≤ 150 MB', tokens.ok ? verdict(tokens.value.heapKept, 150 * 1048576) : '✗']));
-  console.log(row(['peak resident memory during the token timeline', tokens.ok ? mb(tokens.value.peakRss) : tokens.why, '', '', '—', '']));
+  console.log(row(['heap kept after the token timeline (after gc)', tokens.ok ? mb(tokens.value.heapKept) : tokens.why, '', '', '', '≤ 150 MB', tokens.ok ? verdict(tokens.value.heapKept, 150 * 1048576) : '✗']));
+  console.log(row(['peak resident memory during the token timeline', tokens.ok ? mb(tokens.value.peakRss) : tokens.why, '', '', '', '—', '']));
   const boardFile = join(mkdtempSync(join(tmpdir(), 'layerlens-bench-')), 'board-2000x500.layers');
   writeFileSync(boardFile, board(2000, 500));
   const cliBoard = cliRun([boardFile], 1, LIMITS.cliBoard);
   rmSync(join(boardFile, '..'), { recursive: true, force: true });
-  console.log(row(['2,000 permanents + 500 effect cards entering in groups of 50, whole CLI run', cliBoard.ok ? ms(cliBoard.ms) : (cliBoard.why ?? ''), '', '1 run', '≤ 3 s', cliBoard.ok ? verdict(cliBoard.ms, 3000) : '✗']));
+  console.log(row(['2,000 permanents + 500 effect cards entering in groups of 50, whole CLI run', cliBoard.ok ? ms(cliBoard.ms) : (cliBoard.why ?? ''), '', '', '1 run', '≤ 3 s', cliBoard.ok ? verdict(cliBoard.ms, 3000) : '✗']));
 
   // Scaling of the full recompute: permanents and effects grow together, so the unit is permanent × effect.
   console.log('\nScaling, full recompute (no trace); base 250 permanents × 60 effects, both scaled:\n');
-  console.log(header(['scale', 'permanents', 'effects', 'build', 'median', 'p95', 'per permanent × effect']));
+  console.log(header(['scale', 'permanents', 'effects', 'build', 'median', 'p95', 'CPU (median)', 'per permanent × effect']));
   const points: { size: number; ms: number }[] = [];
+  const cpuPoints: { size: number; ms: number }[] = [];
   const perUnit: number[] = [];
   let skip = '';
   for (const [i, k] of [1, 2, 4, 8].entries()) {
@@ -239,19 +242,21 @@ async function main(): Promise<void> {
     else r = await isolated<RecomputeResult>(self, 'recompute', { permanents: p, effects: e, runs: 30, budgetMs: 6000, limitMs: LIMITS.scaling[i]! }, LIMITS.scaling[i]!);
     if (!r.ok && !skip) skip = `not measured: ${k}× was ${r.why.replace(/^not measured: /, '')}`;
     const m = median(r, (v) => v.plain);
+    if (r.ok && r.value.plain.cpu) cpuPoints.push({ size: k, ms: r.value.plain.cpu });
     if (m !== undefined) {
       points.push({ size: k, ms: m });
       perUnit.push((m * 1000) / (p * e));
     }
-    console.log(row([`${k}×`, p.toLocaleString('en-US'), String(e), r.ok ? ms(r.value.build.median) : '', r.ok ? ms(m) : r.why, ms(p95(r, (v) => v.plain)), m === undefined ? '—' : `${((m * 1000) / (p * e)).toFixed(3)} µs`]));
+    console.log(row([`${k}×`, p.toLocaleString('en-US'), String(e), r.ok ? ms(r.value.build.median) : '', r.ok ? ms(m) : r.why, ms(p95(r, (v) => v.plain)), ms(r.ok ? r.value.plain.cpu : undefined), m === undefined ? '—' : `${((m * 1000) / (p * e)).toFixed(3)} µs`]));
   }
   const spread = perUnit.length > 1 ? Math.max(...perUnit) / Math.min(...perUnit) : NaN;
-  console.log(`\nfitted exponent in the scale k: ${exponent(points).toFixed(2)} (flat per permanent × effect is 2.00); per permanent × effect varies ${Number.isFinite(spread) ? `${spread.toFixed(2)}×` : '—'} from the fastest to the slowest size (target: within 1.5× of flat) ${verdict(spread, 1.5)}`);
+  console.log(`\nfitted exponent in the scale k: ${exponent(points).toFixed(2)} (CPU time: ${exponent(cpuPoints).toFixed(2)}; flat per permanent × effect is 2.00); per permanent × effect varies ${Number.isFinite(spread) ? `${spread.toFixed(2)}×` : '—'} from the fastest to the slowest size (target: within 1.5× of flat) ${verdict(spread, 1.5)}`);
 
   // Scaling of the token timeline: the cost of a timeline should grow with its length.
   console.log('\nScaling, token timeline (10 anthems, 5 type changers, n tokens one at a time), whole run:\n');
-  console.log(header(['tokens', 'median', 'per token', 'runs']));
+  console.log(header(['tokens', 'median', 'CPU (median)', 'per token', 'runs']));
   const tpoints: { size: number; ms: number }[] = [];
+  const tcpu: { size: number; ms: number }[] = [];
   skip = '';
   for (const [i, n] of [125, 250, 500, 1000].entries()) {
     let r: Isolated<TokensResult>;
@@ -261,9 +266,10 @@ async function main(): Promise<void> {
     if (!r.ok && !skip && n !== 1000) skip = `not measured: ${n} tokens were ${r.why.replace(/^not measured: /, '')}`;
     const m = median(r, (v) => v.run);
     if (m !== undefined) tpoints.push({ size: n, ms: m });
-    console.log(row([n.toLocaleString('en-US'), r.ok ? ms(m) : r.why, m === undefined ? '—' : ms(m / n), r.ok ? runsOf(r.value.run) : '']));
+    if (r.ok && r.value.run.cpu) tcpu.push({ size: n, ms: r.value.run.cpu });
+    console.log(row([n.toLocaleString('en-US'), r.ok ? ms(m) : r.why, ms(r.ok ? r.value.run.cpu : undefined), m === undefined ? '—' : ms(m / n), r.ok ? runsOf(r.value.run) : '']));
   }
-  console.log(`\nfitted exponent in the number of tokens: ${exponent(tpoints).toFixed(2)} (linear is 1.00)`);
+  console.log(`\nfitted exponent in the number of tokens: ${exponent(tpoints).toFixed(2)} (CPU time: ${exponent(tcpu).toFixed(2)}; linear is 1.00)`);
 
   // The command line: files per second, one worker against every core.
   const cores = availableParallelism();

@@ -11,6 +11,12 @@ export interface Stats {
   median: number;
   p95: number;
   runs: number;
+  /**
+   * Median CPU time of a run (all threads of the process, so garbage
+   * collection helpers count). On a shared machine it moves less than the
+   * wall time: it is about what the wall time would be on an idle one.
+   */
+  cpu?: number;
 }
 
 export function percentile(xs: readonly number[], p: number): number {
@@ -20,8 +26,22 @@ export function percentile(xs: readonly number[], p: number): number {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 }
 
-export function stats(xs: readonly number[]): Stats {
-  return { median: percentile(xs, 50), p95: percentile(xs, 95), runs: xs.length };
+export function stats(xs: readonly number[], cpu?: readonly number[]): Stats {
+  return { median: percentile(xs, 50), p95: percentile(xs, 95), runs: xs.length, ...(cpu?.length ? { cpu: percentile(cpu, 50) } : {}) };
+}
+
+/** CPU time of this process so far, in ms. */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** Runs `fn` once: its wall and CPU time in ms. */
+export function timed(fn: () => void): { wall: number; cpu: number } {
+  const c0 = cpuMs();
+  const t0 = performance.now();
+  fn();
+  return { wall: performance.now() - t0, cpu: cpuMs() - c0 };
 }
 
 /**
@@ -29,18 +49,17 @@ export function stats(xs: readonly number[]): Stats {
  * spent (at least one). A warm-up over the budget counts as the only run.
  */
 export function timeRuns(fn: () => void, runs: number, budgetMs: number): Stats {
-  let t0 = performance.now();
-  fn();
-  const warm = performance.now() - t0;
-  if (warm >= budgetMs) return stats([warm]);
-  const out: number[] = [];
+  const warm = timed(fn);
+  if (warm.wall >= budgetMs) return stats([warm.wall], [warm.cpu]);
+  const walls: number[] = [];
+  const cpus: number[] = [];
   const start = performance.now();
-  while (out.length < runs && (out.length === 0 || performance.now() - start < budgetMs)) {
-    t0 = performance.now();
-    fn();
-    out.push(performance.now() - t0);
+  while (walls.length < runs && (walls.length === 0 || performance.now() - start < budgetMs)) {
+    const t = timed(fn);
+    walls.push(t.wall);
+    cpus.push(t.cpu);
   }
-  return stats(out);
+  return stats(walls, cpus);
 }
 
 /**
