@@ -115,6 +115,27 @@ export function machine(): string {
   return `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · Node ${process.versions.node} · ${c.length} × ${c[0]?.model.trim() ?? 'cpu'} · ${mb(totalmem())} memory (${mb(freemem())} free) · load average ${l1!.toFixed(2)} (1 min), ${l5!.toFixed(2)} (5 min)`;
 }
 
+/**
+ * The time a whole benchmark may take. Each case gets its own limit or what
+ * is left of the whole, whichever is less; with too little left it is not run.
+ */
+export class Budget {
+  private readonly end: number;
+  constructor(private readonly totalMs: number) {
+    this.end = performance.now() + totalMs;
+  }
+
+  /** The limit for a case, or undefined when less than 5 s are left. */
+  limit(caseMs: number): number | undefined {
+    const left = this.end - performance.now();
+    return left < 5000 ? undefined : Math.min(caseMs, left);
+  }
+
+  get why(): string {
+    return `not measured: the benchmark's ${Math.round(this.totalMs / 1000)} s were used up`;
+  }
+}
+
 /** The result of a case run in a child process, or why there is none. */
 export type Isolated<T> = { ok: true; value: T; wallMs: number } | { ok: false; why: string; wallMs: number };
 
@@ -122,8 +143,9 @@ export type Isolated<T> = { ok: true; value: T; wallMs: number } | { ok: false; 
  * Runs `case` of `script` (this bundle) in a child process with `--expose-gc`,
  * killed after `limitMs`. The child answers with one IPC message (casesMain).
  */
-export function isolated<T>(script: string, name: string, args: unknown, limitMs: number): Promise<Isolated<T>> {
+export function isolated<T>(script: string, name: string, args: unknown, limitMs: number | undefined, budget?: Budget): Promise<Isolated<T>> {
   const t0 = performance.now();
+  if (limitMs === undefined) return Promise.resolve({ ok: false, why: budget?.why ?? 'not measured', wallMs: 0 });
   return new Promise((resolve) => {
     const child = fork(script, ['--case', name, JSON.stringify(args)], { execArgv: ['--expose-gc', '--max-old-space-size=4096'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let settled = false;
