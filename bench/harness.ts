@@ -162,18 +162,23 @@ export function isolated<T>(script: string, name: string, args: unknown, limitMs
   });
 }
 
-/** In a child started by `isolated`: run the named case and send its result. True when this process is such a child. */
+/**
+ * In a child started by `isolated`: run the named case and send its result.
+ * True when this process is such a child. By hand, one case without a limit:
+ * `node --expose-gc dist/bench/engine.js --case recompute '{"permanents":2000,"effects":500,"runs":10,"budgetMs":10000,"limitMs":1e9}'`.
+ */
 export function casesMain(cases: Record<string, (args: any) => unknown | Promise<unknown>>): boolean {
   const at = process.argv.indexOf('--case');
   if (at < 0) return false;
   const name = process.argv[at + 1]!;
   const args = JSON.parse(process.argv[at + 2] ?? 'null');
+  // Started by hand (no IPC channel): the result is printed as JSON, with no time limit.
+  const answer = (m: { value?: unknown; error?: string }) => (process.send ? process.send(m, () => process.exit(0)) : console.log(JSON.stringify(m, null, 2)));
   void (async () => {
     try {
-      const value = await cases[name]!(args);
-      process.send!({ value }, () => process.exit(0));
+      answer({ value: await cases[name]!(args) });
     } catch (e) {
-      process.send!({ error: (e as Error)?.stack ?? String(e) }, () => process.exit(0));
+      answer({ error: (e as Error)?.stack ?? String(e) });
     }
   })();
   return true;
