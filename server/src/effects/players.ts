@@ -9,6 +9,7 @@ import { parseKeyword } from './keywords';
 import { parseCount } from './count';
 import { parsePlayer, parseSelector, type ReadState } from './selector';
 import type { Words } from './words';
+import { readUnlessPays } from './rules';
 
 const onPlayers = (player: PlayerRef, part: Part): EffectSpec => ({ affected: { kind: 'player', player }, parts: [part] });
 
@@ -52,6 +53,8 @@ export function parsePlayerOrRules(c: Words, st: ReadState): EffectSpec | undefi
   const attackers = parseSelector(c, st);
   if (attackers && c.opt("can't", 'attack', 'you')) {
     c.opt('or', 'planeswalkers', 'you', 'control');
+    // `unless their controller pays {2} for each creature they control that's attacking you` (508.1d: a cost to attack; shown).
+    readUnlessPays(c, st);
     return onPlayers({ kind: 'you' }, { layer: 'rules', kind: 'rules', description: c.slice(at, c.i) });
   }
   c.restore(at);

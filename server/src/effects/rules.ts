@@ -22,9 +22,39 @@ const rulesPart = (description: string, rule?: RuleKind, extra: Partial<RulesPar
 function unless(c: Words, st: ReadState): Condition | undefined | false {
   const at = c.save();
   if (!c.opt('unless')) return undefined;
+  // `unless their controller pays {2} for each creature they control that's attacking you` (Propaganda): a payment as
+  // attacks are declared (508.1d); combat is not modelled, so the words are read and the rule is shown with them.
+  if (unlessPays(c, st)) return undefined;
   // `unless you control a 1/1 creature`, or a fact the scenario does not record (`unless you've cast a creature spell this turn`).
   const cond = pastOrCondition(c, st);
   if (cond) return cond;
+  c.restore(at);
+  return false;
+}
+
+/** `unless PLAYER pays COST [for each …]` to the end of the sentence (Propaganda, Ghostly Prison); false (cursor unchanged) otherwise. */
+export function readUnlessPays(c: Words, st: ReadState): boolean {
+  const at = c.save();
+  if (c.opt('unless') && unlessPays(c, st)) return true;
+  c.restore(at);
+  return false;
+}
+
+/** After `unless`: `PLAYER pays COST [for each …]`, read to its end; false (cursor unchanged) when it is not that. */
+function unlessPays(c: Words, st: ReadState): boolean {
+  const at = c.save();
+  const who = parsePlayer(c, st);
+  if (!who || !c.opt('pays') || c.peek()?.kind !== 'mana') return back(c, at);
+  c.next();
+  if (c.done) return true;
+  if (!c.opt('for', 'each')) return back(c, at);
+  // `for each of those creatures`, `for each creature they control that's attacking you`
+  if (c.opt('of', 'those', 'creatures') || c.opt('of', 'them')) return c.done || back(c, at);
+  const per = parseForEach(c, st);
+  return (!!per && c.done) || back(c, at);
+}
+
+function back(c: Words, at: number): false {
   c.restore(at);
   return false;
 }

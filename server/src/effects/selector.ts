@@ -771,6 +771,8 @@ function parseQualityTail(c: Words, st: ReadState, f: Filter): boolean {
 
   if (c.oneOf(["that's", 'attacking'], ['that', 'are', 'attacking'], ['that', 'is', 'attacking'])) {
     f.combat = 'attacking';
+    // `that's attacking you`: the defending player is not modelled (no combat); the words are read.
+    c.opt('you');
     return true;
   }
   if (c.oneOf(["that's", 'blocking'], ['that', 'are', 'blocking'], ['that', 'is', 'blocking'])) {
@@ -904,6 +906,8 @@ export function parseTail(c: Words, st: ReadState, f: Filter): void {
     if (c.opt('you', 'control') || c.opt('you', 'controlled')) f.controller = { kind: 'you' };
     else if (c.opt('your', 'opponents', 'control') || c.opt('an', 'opponent', 'controls') || c.opt('opponents', 'control')) f.controller = { kind: 'opponents' };
     else if (c.opt("you", "don't", 'control')) f.controller = { kind: 'opponents' };
+    // `creatures they control`: the player named before (`their controller pays {2} for each creature they control`).
+    else if (st.lastPlayer && c.opt('they', 'control')) f.controller = st.lastPlayer;
     // `spells you cast`: a spell's controller is the player who cast it (601.2a).
     else if (c.opt('you', 'cast')) f.controller = { kind: 'you' };
     else if (c.opt('your', 'opponents', 'cast') || c.opt('an', 'opponent', 'casts') || c.opt('opponents', 'cast')) f.controller = { kind: 'opponents' };

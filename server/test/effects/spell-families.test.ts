@@ -171,3 +171,13 @@ test('603.7c: `When that creature dies this turn, …` is a delayed trigger abou
   assert.ok(d.kind === 'delayed' && d.when === 'dies-this-turn' && d.object?.kind === 'target');
   assert.ok(d.kind === 'delayed' && d.actions[0]!.kind === 'damage' && d.actions[0]!.to.kind === 'player');
 });
+
+test('a payment to attack (Propaganda, Windborn Muse) is read with the restriction; an unread count stays not understood', () => {
+  for (const [name, text] of [['Propaganda', "Creatures can't attack you unless their controller pays {2} for each creature they control that's attacking you."], ['Windborn Muse', "Creatures can't attack you unless their controller pays {2} for each of those creatures."]] as const) {
+    const r = compileAbilityText(text, ctx(name));
+    assert.deepEqual(r.issues, [], text);
+    const a = r.abilities[0]!;
+    assert.ok(a.kind === 'static' && a.effects[0]?.parts[0]?.kind === 'rules' && /unless their controller pays \{2\}/.test(a.effects[0].parts[0].description));
+  }
+  assert.ok(compileAbilityText("Creatures can't attack you unless their controller pays {2} for each glorp.", ctx('x')).issues.length > 0);
+});
