@@ -7,6 +7,7 @@
 // - an event: what it changed (EventReport); an expectation: expected and actual;
 // - a rule word in effect text: the rule, quoted.
 
+import { levelHeaderLines } from '../engine/levels';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { compileAbilityText } from '../effects/compile';
 import { LAYER_ORDER, type Ability, type Layer } from '../effects/ir';
@@ -191,6 +192,9 @@ function abilityHover(doc: AnalysedDocument, decl: ObjectDecl, t: Located<string
   const out: string[] = [`**${esc(decl.name.text)}**: “${esc(t.value)}”`, ''];
   if (onObject.length) {
     for (const v of onObject) append(out, abilityReading(inLayerOrder(v.ability), v.origin));
+  } else if (levelHeaderLines(decl.texts).has(decl.texts.indexOf(t)) && !/^\s*level\b/i.test(t.value)) {
+    // 711.2a: the P/T under a LEVEL line belongs to that section's ability (engine/levels.ts).
+    out.push('_The base power and toughness of the level section above (711.2b): set in layer 7b while the creature has that many level counters._');
   } else {
     // Not on the object at the end (lost, or never there): how the compiler reads the line.
     let abilities: Ability[] = [];

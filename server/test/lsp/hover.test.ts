@@ -288,3 +288,24 @@ test('an object a state-based action moved or changed says so in its hover (704)
   const before = markdown(hover(doc, { line: doc.lines.findIndex((l) => l.startsWith('expect bears: counters')), character: 9 }));
   assert.match(before, /state-based action \(704\) after line 6 `put a -1\/-1 counter on bears`: 1 \+1\/\+1 and 1 -1\/-1 counter removed from Grizzly Bears \(704\.5q\)/);
 });
+
+test('hover on a level section (711.2): the LEVEL line shows its ability, the P/T under it says what it is', () => {
+  const text = `
+    players Alice, Bob
+    card "Student of Warfare" as student
+      type Creature — Human Knight
+      pt 1/1
+      text Level up {W}
+      text LEV|EL 2-6
+      text 3/3
+      text First strike
+    enter student`;
+  const { doc, at: p } = fixture(text);
+  const level = markdown(hover(doc, p));
+  assert.match(level, /layer \*\*7b\*\*: base P\/T 3\/3/);
+  assert.match(level, /gains first strike|First strike/i);
+  const { doc: d2, at: p2 } = fixture(text.replace('LEV|EL', 'LEVEL').replace('text 3/3', 'text 3|/3'));
+  const pt = markdown(hover(d2, p2));
+  assert.match(pt, /level section above \(711\.2b\)/);
+  assert.doesNotMatch(pt, /not understood/i);
+});
