@@ -24,6 +24,9 @@ export interface CopyLayerEnv {
   diff(before: Record<string, string>, after: Record<string, string>): CharacteristicChange[];
   trace(id: string, step: TraceStep): void;
   applied(live: Live, affected: string[]): void;
+  /** 707.2c: a static copy effect's values, kept from when it first applied; `lock` records them. */
+  locked(key: string): CopiableValues | undefined;
+  lock(key: string, values: CopiableValues): void;
 }
 
 /** One copy effect waiting to apply: its live form, what it copies and what it applies to. */
@@ -34,6 +37,8 @@ interface Pending {
   of?: string;
   affected: string[];
   except: Part[];
+  /** A static ability's effect: the key its first values are kept under (707.2c). */
+  lockKey?: string;
 }
 
 /** Apply every copy effect of the state to `world`, in timestamp order with dependency (613.7, 613.8). */
@@ -62,9 +67,12 @@ export function applyCopyLayer(world: World, cx: CopyLayerEnv): void {
     done.add(next.live.id);
     const on = waited.get(next.live.id);
     const reason: OrderReason = on ? { kind: 'dependency', on, because: 'changes what it copies' } : { kind: 'timestamp' };
-    // A static ability's copy takes the original's values as they are at this point of layer 1.
-    const values = next.values ?? (next.of !== undefined ? copiableNow(world, next.of) : undefined);
+    // 707.2c: a static ability's copy takes the original's values when it first
+    // applies (as they are at this point of layer 1) and keeps them.
+    const kept = next.lockKey !== undefined ? cx.locked(next.lockKey) : undefined;
+    const values = next.values ?? kept ?? (next.of !== undefined ? copiableNow(world, next.of) : undefined);
     if (!values) continue;
+    if (next.lockKey !== undefined && next.affected.length) cx.lock(next.lockKey, values);
     for (const id of next.affected) applyOne(world, id, next, values, reason, cx);
     cx.applied(next.live, next.affected);
   }
@@ -90,7 +98,9 @@ function staticPending(l: Live, world: World, cx: CopyLayerEnv): Pending {
   const of = part && part.kind === 'copy' ? resolveObject(part.of, scope, cx.env) : undefined;
   // An object can't be a copy of itself.
   const affected = select(l.spec.affected, scope, world, cx.env).filter((id) => id !== of);
-  return { live: l, of: of && world.has(of) ? of : undefined, affected, except: exceptOf(l.spec.parts) };
+  // The same effect while its source stays the same object (400.7).
+  const lockKey = `${l.id}@${l.source.incarnation}`;
+  return { live: l, of: of && world.has(of) ? of : undefined, affected, except: exceptOf(l.spec.parts), lockKey };
 }
 
 const exceptOf = (parts: Part[]): Part[] => parts.flatMap((p) => (p.kind === 'copy' ? p.except : []));
@@ -161,4 +171,16 @@ function definesAny(a: AbilityInstance, cs: Set<Characteristic>): boolean {
   const defined = new Set<Characteristic>();
   for (const spec of ab.effects) for (const p of spec.parts) definedBy(p, true, defined);
   return [...defined].some((c) => cs.has(c));
+}
+
+/**
+ * 707.2c, between events: the values every static copy effect applies with
+ * now, to keep in the state; those that stopped applying are forgotten (if
+ * one starts again, it takes new values). Undefined when nothing changed.
+ */
+export function keptCopyValues(now: Map<string, CopiableValues>, kept: Record<string, CopiableValues> | undefined): Record<string, CopiableValues> | undefined {
+  const old = kept ?? {};
+  const keys = Object.keys(old);
+  if (keys.length === now.size && keys.every((k) => now.has(k))) return undefined;
+  return Object.fromEntries(now);
 }

@@ -36,6 +36,8 @@ export interface LayerResult {
   rules: { effectId: string; description: string }[];
   /** 613.11: the rule effects that apply to each object and player now (engine/rules.ts). */
   objectRules: Map<string, RuleEntry[]>;
+  /** 707.2c: the values of every static copy effect that applies now, for the timeline to keep (engine/copy.ts). */
+  copyLocks: Map<string, CopiableValues>;
   playerRules: Map<string, RuleEntry[]>;
 }
 
@@ -440,6 +442,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
   const copiable = new Map<string, CopiableValues>();
+  const copyLocks = new Map<string, CopiableValues>();
   const dependencies: DependencyView[] = [];
   const loops: string[][] = [];
   /** 613.6: the set an effect began applying to, kept for its later layers. */
@@ -586,6 +589,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
         aspects: (x) => aspectsOf(x, '1a'),
         diff,
         applied: (live, affected) => applied.set(live.id, { live, affected, layers: ['1a'] }),
+        locked: (key) => state.copyLocks?.[key],
+        lock: (key, values) => copyLocks.set(key, values),
       });
       continue;
     } else if (layer === '1b') {
@@ -764,7 +769,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   const sink = emptyRuleSink();
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
-  return { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players };
+  return { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks };
 
   // -------------------------------------------------------------------------
 

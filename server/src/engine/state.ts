@@ -177,6 +177,11 @@ export interface GameState {
   monarch?: string;
   /** 610.3: objects exiled `until ~ leaves the battlefield`, returned when that source (this incarnation) leaves. */
   exiledUntil?: ExiledUntil[];
+  /**
+   * 707.2c: the copiable values a static ability's copy effect took when it
+   * first started to apply, by effect (engine/copy.ts), kept while it applies.
+   */
+  copyLocks?: Record<string, CopiableValues>;
 }
 
 /** 610.3a: what returns, and when: the exiled objects (as the incarnations they are in exile) and the source. */
@@ -209,6 +214,7 @@ export function cloneState(s: GameState): GameState {
     ...(s.activations ? { activations: { ...s.activations } } : {}),
     ...(s.monarch ? { monarch: s.monarch } : {}),
     ...(s.exiledUntil ? { exiledUntil: [...s.exiledUntil] } : {}),
+    ...(s.copyLocks ? { copyLocks: { ...s.copyLocks } } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { asColor, evalCondition, matches, type Scope } from './evaluate';
 import type { Game } from './game';
 import { perform, type Candidate, type GameEvent, type Performer } from './replacement';
 import { attach } from './attach';
+import { keptCopyValues } from './copy';
 import { findStateBasedActions } from './sba';
 import { forbidding } from './rules';
 import { targetProblems } from './targets';
@@ -281,6 +282,12 @@ export function settle(games: Game[], pool?: ChoicePool): Game[] {
     const next: typeof work = [];
     for (const { g, rounds } of work) {
       endDurations(g);
+      // 707.2c: a static copy effect that began to apply keeps the values it took.
+      const kept = keptCopyValues(g.layers().copyLocks, g.state.copyLocks);
+      if (kept) {
+        g.state.copyLocks = kept;
+        g.changed();
+      }
       // 610.3a: a source that exiled something "until it leaves the battlefield" has left: those return now.
       const back = rounds <= 50 ? takeReturningFromExile(g) : [];
       if (back.length) {

@@ -132,7 +132,34 @@ test('613.2a, 707.9b: a static "is a copy of …, except …" applies in layer 1
 });
 
 test('613.8a: a static copy effect waits for the copy effect that changes what it copies', () => {
-  // The Aura (earlier timestamp) copies the Ogre, which became a copy of the Angel later: the Giant is an Angel.
+  // The Aura and the Ogre enter together, the Aura first (earlier timestamp): the Aura copies the
+  // Ogre, whose own later static ability makes it an Angel, so the Giant is an Angel too.
+  const a = run(COPIES + `
+  card "Mirror Aura" as aura
+    type Enchantment — Aura
+    text Enchant creature
+    text Enchanted creature is a copy of ogre.
+  card "Hill Giant" as giant
+    type Creature — Giant
+    pt 3/3
+  card "Gray Ogre" as ogre
+    type Creature — Ogre
+    pt 2/2
+    text This creature is a copy of angel.
+  enter angel, giant
+  enter aura, ogre attached to giant
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.equal(finalObject(a, 'ogre').chars.name, 'Serra Angel');
+  const giant = finalObject(a, 'giant');
+  assert.equal(giant.chars.name, 'Serra Angel');
+  assert.equal(pt(giant), '4/4');
+  const step = giant.trace.find((s) => s.layer === '1a')!;
+  assert.equal(step.reason.kind, 'dependency');
+});
+
+test('707.2c: a static copy effect keeps the values it took when it began to apply', () => {
+  // The Ogre becomes a copy of the Angel after the Aura began: the Giant stays a Gray Ogre.
   const a = run(COPIES + `
   card "Mirror Aura" as aura
     type Enchantment — Aura
@@ -146,15 +173,31 @@ test('613.8a: a static copy effect waits for the copy effect that changes what i
     pt 2/2
   enter angel, ogre, giant
   enter aura attached to giant
-  expect giant: name "Gray Ogre"
   resolve "Gray Ogre becomes a copy of Serra Angel."
   `);
   assert.deepEqual(problems(a), []);
-  const giant = finalObject(a, 'giant');
-  assert.equal(giant.chars.name, 'Serra Angel');
-  assert.equal(pt(giant), '4/4');
-  const step = giant.trace.find((s) => s.layer === '1a')!;
-  assert.equal(step.reason.kind, 'dependency');
+  assert.equal(finalObject(a, 'ogre').chars.name, 'Serra Angel');
+  assert.equal(finalObject(a, 'giant').chars.name, 'Gray Ogre');
+  assert.equal(pt(finalObject(a, 'giant')), '2/2');
+  // When the effect stops (the Aura leaves) and the object is enchanted again, it takes new values.
+  const b = run(COPIES + `
+  card "Mirror Aura" as aura
+    type Enchantment — Aura
+    text Enchant creature
+    text Enchanted creature is a copy of ogre.
+  card "Hill Giant" as giant
+    type Creature — Giant
+    pt 3/3
+  card "Gray Ogre" as ogre
+    type Creature — Ogre
+    pt 2/2
+  enter angel, ogre, giant
+  enter aura attached to giant
+  resolve "Gray Ogre becomes a copy of Serra Angel."
+  move aura to hand
+  enter aura attached to giant
+  `);
+  assert.equal(finalObject(b, 'giant').chars.name, 'Serra Angel');
 });
 
 // ---------------------------------------------------------------------------
