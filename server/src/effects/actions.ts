@@ -139,6 +139,11 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     back();
   }
   // `Choose a color.`, `choose a creature type`: the choice later words call `the chosen color` (answered with `choosing`).
+  // `choose a number between 0 and 7` (Shapeshifter): answered with `choosing N`; later words call it `the chosen number`.
+  if (c.is('choose', 'a', 'number', 'between') && c.peek(4)?.kind === 'number' && c.peek(5)?.w === 'and' && c.peek(6)?.kind === 'number') {
+    c.i += 7;
+    return [{ kind: 'choose', choice: 'number', value: { kind: 'choice', index: 0 }, span: span() }];
+  }
   if (c.opt('choose', 'a', 'color') || c.opt('choose', 'a', 'creature', 'type') || c.opt('choose', 'a', 'basic', 'land', 'type')) {
     const w = c.ws[c.i - 1]!.w;
     const choice = w === 'color' ? 'color' : c.ws[c.i - 2]!.w === 'land' ? 'basic-land-type' : 'creature-type';
@@ -287,11 +292,22 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
   // `put N COUNTER counters on X`, `put X on top of its owner's library`, `put it into its owner's graveyard`
   if (c.opt('put')) {
     const pa = c.save();
-    if (parseAmount(c)) {
+    if (parseAmount(c) || (c.is('another') && /^counters?$/.test(c.peek(2)?.w ?? ''))) {
       c.restore(pa);
       const put = parsePutCounters(c, st, at);
-      if (put) return [put];
-      return fail();
+      if (!put) return fail();
+      // `put a +1/+1 counter on target creature you control and a plan counter on this enchantment`
+      const all: Action[] = [put];
+      for (;;) {
+        const more = c.save();
+        const next = c.opt('and') && parseAmount(c) ? (c.restore(more + 1), parsePutCounters(c, st, more + 1)) : undefined;
+        if (!next) {
+          c.restore(more);
+          break;
+        }
+        all.push(next);
+      }
+      return all;
     }
     let object = objectsOf(c, st);
     if (!object) return fail();

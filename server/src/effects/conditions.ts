@@ -3,8 +3,8 @@
 // on static abilities.
 
 import { colorWord } from '../rules/vocabulary';
-import type { Color, CompareOp, Condition, Duration, Filter, ObjectRef, ObjectStatus } from './ir';
-import { parseColorList } from './count';
+import type { Color, CompareOp, Condition, Duration, Expr, Filter, ObjectRef, ObjectStatus, PlayerRef } from './ir';
+import { parseColorList, parseCount } from './count';
 import { parseKeyword } from './keywords';
 import { eatSelf, emptyFilter, parseNounPhrase, parsePlayer, parseSelector, parseSubject, parseTail, type ReadState } from './selector';
 import { numberWord, type Words } from './words';
@@ -233,6 +233,8 @@ function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
     if (sel && sel.kind === 'object') return { kind: 'controls', player: { kind: 'you' }, object: sel.ref };
     c.restore(at);
   }
+  const compared = comparedCondition(c, st);
+  if (compared) return compared;
   // `an opponent controls a Forest`, `defending player controls an Island`
   if (c.opt('an', 'opponent', 'controls') || c.opt('your', 'opponents', 'control') || c.opt('no', 'opponent', 'controls') || c.opt('defending', 'player', 'controls')) {
     const none = c.ws[c.i - 3]!.w === 'no';
@@ -300,6 +302,63 @@ function parseOneCondition(c: Words, st: ReadState): Condition | undefined {
   c.restore(at);
   c.expect('a condition (`you control …`, `enchanted permanent is a creature`, `it\'s your turn`, `you have N or more life`, …)');
   return undefined;
+}
+
+/**
+ * Two numbers compared as the ability resolves (608.2c): `that creature's
+ * power is greater than Yorvo's power`, `it has greater power or toughness
+ * than Hulkling`, `an opponent controls more lands than you`.
+ */
+function comparedCondition(c: Words, st: ReadState): Condition | undefined {
+  const at = c.save();
+  const its = { its: st.last?.kind === 'object' ? st.last.ref : ({ kind: 'it' } as const) };
+  // `an opponent controls more lands than you` (with two players, that opponent's lands against yours)
+  if (c.opt('an', 'opponent', 'controls', 'more') || c.opt('an', 'opponent', 'controls', 'fewer')) {
+    const more = c.ws[c.i - 1]!.w === 'more';
+    const f = parseNounPhrase(c, st);
+    if (f && c.opt('than', 'you')) {
+      const count = (player: PlayerRef): Expr => ({ kind: 'count', filter: { ...f, controller: player } });
+      return { kind: 'compare', left: count({ kind: 'opponents' }), op: more ? '>' : '<', right: count({ kind: 'you' }) };
+    }
+    c.restore(at);
+    return undefined;
+  }
+  // `it has greater power or toughness than Hulkling`
+  if (c.is('it|that|~') || eatSelfAhead(c, st)) {
+    const s = parseSubject(c, st);
+    if (s && s.kind === 'object' && (c.opt('has', 'greater') || c.opt('has', 'less'))) {
+      const op: CompareOp = c.ws[c.i - 1]!.w === 'greater' ? '>' : '<';
+      const stats: ('power' | 'toughness')[] = [];
+      while (c.is('power|toughness')) {
+        stats.push(c.next()!.w as 'power' | 'toughness');
+        if (!c.opt('or')) break;
+      }
+      const other = stats.length && c.opt('than') ? parseSubject(c, st) : undefined;
+      if (other && other.kind === 'object') {
+        const each = stats.map((stat): Condition => ({ kind: 'compare', left: { kind: 'stat', stat, of: s.ref }, op, right: { kind: 'stat', stat, of: other.ref } }));
+        return each.length === 1 ? each[0]! : { kind: 'any', conditions: each };
+      }
+    }
+    c.restore(at);
+  }
+  // `that creature's power is greater than Yorvo's power`: `that creature` is never the card named by its name (Yorvo), so with only that before it, it is not read.
+  if (c.is('that') && st.last?.kind === 'object' && st.last.ref.kind === 'self') return undefined;
+  const left = c.is('that|its|~|the') || eatSelfAhead(c, st) ? parseCount(c, st, its) : undefined;
+  if (left && c.opt('is')) {
+    const op: CompareOp | undefined = c.opt('greater', 'than', 'or', 'equal', 'to') ? '>=' : c.opt('less', 'than', 'or', 'equal', 'to') ? '<=' : c.opt('greater', 'than') ? '>' : c.opt('less', 'than') ? '<' : c.opt('equal', 'to') ? '=' : undefined;
+    const right = op ? parseCount(c, st, its) : undefined;
+    if (op && right) return { kind: 'compare', left, op, right };
+  }
+  c.restore(at);
+  return undefined;
+}
+
+/** Whether the card's own name (or `this`) starts here, without moving. */
+function eatSelfAhead(c: Words, st: ReadState): boolean {
+  const at = c.save();
+  const yes = eatSelf(c, st.ctx);
+  c.restore(at);
+  return yes;
 }
 
 /** `has a divinity counter on it`, `has counters on it`, `has flying`. */

@@ -44,6 +44,15 @@ function countersOn(c: Words, st: ReadState, opts: CountOptions): Expr | undefin
   return undefined;
 }
 
+/** `experience counter you have`, `energy counters you have`: counters on the player (122.1). */
+function playerCounters(c: Words): Expr | undefined {
+  const at = c.save();
+  const kind = c.next()?.w;
+  if (kind && (c.opt('counter') || c.opt('counters')) && c.opt('you', 'have')) return { kind: 'player-counters', counter: kind, player: { kind: 'you' } };
+  c.restore(at);
+  return undefined;
+}
+
 /**
  * What `for each` counts: `Forest you control`, `color among permanents you
  * control` (105.2), `card type among cards in your graveyard` (205.2a),
@@ -65,6 +74,8 @@ export function parseForEach(c: Words, st: ReadState, opts: CountOptions = {}): 
   }
   const counters = countersOn(c, st, opts);
   if (counters) return counters;
+  const mine = playerCounters(c);
+  if (mine) return mine;
   // `for each instant or sorcery card in your graveyard`, `for each Aura you control that's attached to a creature`
   const f = parseSelector(c, st);
   if (!f) {
@@ -138,7 +149,7 @@ function parseOneCount(c: Words, st: ReadState, opts: CountOptions): Expr | unde
     return undefined;
   }
   if (c.opt('the', 'number', 'of')) {
-    const counters = countersOn(c, st, opts);
+    const counters = countersOn(c, st, opts) ?? playerCounters(c);
     if (counters) return counters;
     // `the number of aim counters removed this way` (a cost paid as it was activated; costs are not paid in scenarios): answered with `choosing N`.
     const kindAt = c.save();

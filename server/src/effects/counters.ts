@@ -27,7 +27,8 @@ function counterKind(c: Words): string | undefined {
 /** After `put`: `N KIND counter(s) on OBJECTS [for each …] [, where X is …]`; undefined if no amount starts it. */
 export function parsePutCounters(c: Words, st: ReadState, start: number): Counters | undefined {
   const at = c.save();
-  const n = parseAmount(c);
+  // `put another +1/+1 counter on Yorvo`: one more.
+  const n: Expr | undefined = c.opt('another') ? { kind: 'const', value: 1 } : parseAmount(c);
   if (!n) return undefined;
   const counter = counterKind(c);
   if (!counter || counter === '*' || !c.eat('on')) {

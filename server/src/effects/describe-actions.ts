@@ -207,6 +207,10 @@ export function describeAction(a: Action): string {
       return `attach ${describeSelector(a.object)} to ${describeSelector(a.to)} (701.3a)`;
     case 'monstrosity':
       return `monstrosity ${amount(a.amount)}: if it isn't monstrous, put that many +1/+1 counters on it and it becomes monstrous (701.37a)`;
+    case 'player-counters': {
+      const { who, s } = subject(a.player);
+      return `${who} get${s} ${plural(a.amount, `${a.counter} counter`, `${a.counter} counters`)} (122.1)`;
+    }
     case 'game-result': {
       const { who, s } = subject(a.player);
       return `${who} ${a.result}${s} the game (${a.result === 'win' ? '104.2a' : '104.3a'})`;

@@ -118,6 +118,8 @@ export function describeExpr(e: Expr): string {
       return `${describePlayer(e.player) === 'you' ? 'your' : `${describePlayer(e.player)}'s`} devotion to ${e.colors.join(' and ')} (700.5)`;
     case 'player-stat':
       return `${describePlayer(e.player)}: ${e.stat === 'life' ? 'life total' : `cards in ${e.stat}`}`;
+    case 'player-counters':
+      return `the number of ${e.counter} counters ${describePlayer(e.player)} ${e.player.kind === 'you' ? 'have' : 'has'}`;
     case 'resolved-value':
       return e.per ? `${describeExpr(e.was)} as it resolved (608.2h)` : `${e.value} (${describeExpr(e.was)} as it resolved, 608.2h)`;
     case 'this-way':

@@ -185,6 +185,8 @@ export type Expr =
   | { kind: 'devotion'; colors: Color[]; player: PlayerRef }
   /** A player's life total, or the number of cards in their hand or graveyard (with several players: the smallest, see `player-compare`). */
   | { kind: 'player-stat'; stat: PlayerStat; player: PlayerRef }
+  /** 122.1: `the number of experience counters you have`, `for each experience counter you have`. */
+  | { kind: 'player-counters'; counter: string; player: PlayerRef }
   /**
    * 608.2h, 611.2d: a number a resolving spell or ability read from the game,
    * fixed as it resolved (`where X is the number of Vampires you control`);
@@ -412,6 +414,8 @@ export type Action =
   | { kind: 'proliferate' | 'populate' | 'bolster'; amount?: Expr; span?: TextSpan }
   /** 701.37a: `Monstrosity N`: if this permanent isn't monstrous, put N +1/+1 counters on it and it becomes monstrous. */
   | { kind: 'monstrosity'; amount: Expr; span?: TextSpan }
+  /** 122.1: counters on a player (`you get an experience counter`, `you get {E}{E}`: energy). */
+  | { kind: 'player-counters'; player: PlayerRef; counter: string; amount: Expr; span?: TextSpan }
   /** 724.1: `you become the monarch`. */
   | { kind: 'become-monarch'; player: PlayerRef; span?: TextSpan }
   /** 111.1, 701.7: `Create two 1/1 red Goblin creature tokens with haste`; `player` creates them and owns them (111.2), `controller` if they enter under another player's control. */

@@ -6,7 +6,7 @@
 import type { Action, Selector } from './ir';
 import { parseAmount } from './count';
 import { objectsOf } from './actions';
-import type { ReadState } from './selector';
+import { emptyFilter, type ReadState } from './selector';
 import { PREDEFINED_TOKENS } from './tokens';
 import type { Words } from './words';
 
@@ -19,6 +19,20 @@ export function parseKeywordAction(c: Words, st: ReadState): Action | undefined 
     return { kind: 'create-token', token: { name: 'Clue', predefined: 'Clue', colors: [], supertypes: [], types: [...clue.types], subtypes: ['Clue'], abilities: [...clue.abilities] }, amount: { kind: 'const', value: 1 }, player: { kind: 'you' }, span: span() };
   }
   if (c.opt('proliferate')) return { kind: 'proliferate', span: span() };
+  // 701.41a: `Support N`: a +1/+1 counter on each of up to N other target creatures.
+  if (c.opt('support')) {
+    const x = c.peek();
+    const n = x && x.kind === 'number' ? Number(x.w) : undefined;
+    if (n) {
+      c.next();
+      const ref = { kind: 'target' as const, index: st.targets, noun: 'other creature', count: n, upTo: true, filter: { ...emptyFilter(), types: ['Creature'], other: true } };
+      st.targets += n;
+      return { kind: 'counters', object: { kind: 'object', ref }, counter: '+1/+1', amount: { kind: 'const', value: 1 }, span: span() };
+    }
+    c.expect('a number after `support`');
+    c.restore(at);
+    return undefined;
+  }
   // 701.37a: `Monstrosity 3`, `monstrosity X`.
   if (c.opt('monstrosity')) {
     const amount = parseAmount(c);

@@ -217,7 +217,7 @@ const theRest: Reader = (c, st) => {
 /** `exile the top card of your library` (the card is hidden: which card it is, nobody in the scenario knows). */
 const exileTop: Reader = (c, st) => {
   const at = c.save();
-  if (!c.opt('exile')) return undefined;
+  if (!c.opt('exile') && !c.opt('exiles')) return undefined;
   if (!topCards(c, st)) return back(c, at);
   c.opt('face', 'down');
   return [note(c, at, 'exiling the top of a library', `${HIDDEN}; declare the card and write \`exile CARD\` to play the move`)];

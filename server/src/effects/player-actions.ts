@@ -14,6 +14,7 @@ import { parseTokenActions } from './tokens';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseReturns } from './returns';
 import { parseAddMana } from './mana';
+import { parseNotSimulated } from './not-simulated';
 import type { Words } from './words';
 
 /** Verbs a player does, third person: with `and` / `then` before them the player named last does them (`… and loses 2 life`). */
@@ -104,6 +105,19 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
       if (e) return [{ kind: gain ? 'gain-life' : 'lose-life', player, amount: e, span: span() }];
     }
     return undefined;
+  }
+  // `that player exiles the top card of their library`: hidden (not-simulated.ts).
+  if (c.is('exiles|exile', 'the', 'top')) return parseNotSimulated(c, st);
+  // 122.1: `you get an experience counter`, `you get {E}{E}` (energy counters, 107.14).
+  if (c.is('get|gets')) {
+    const getAt = c.save();
+    c.next();
+    const energy = c.peek()?.kind === 'mana' && /^(\{E\})+$/.test(c.peek()!.w) ? c.next()!.w.length / 3 : 0;
+    if (energy) return [{ kind: 'player-counters', player, counter: 'energy', amount: { kind: 'const', value: energy }, span: span() }];
+    const n = parseAmount(c);
+    const kind = n ? c.next()?.w : undefined;
+    if (n && kind && (c.opt('counter') || c.opt('counters'))) return [{ kind: 'player-counters', player, counter: kind, amount: n, span: span() }];
+    c.restore(getAt);
   }
   // 104.2a: `you win the game`; 104.3a: `that player loses the game`.
   if (c.opt('win', 'the', 'game') || c.opt('wins', 'the', 'game')) return [{ kind: 'game-result', player, result: 'win', span: span() }];

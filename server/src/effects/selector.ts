@@ -610,6 +610,14 @@ export function parseNounPhrase(c: Words, st: ReadState): Filter | undefined {
       f.noun = GENERIC_NOUNS[w]!;
       explicitNoun.add(f);
       c.next();
+      // 110.4a: `a permanent card` is a card of a permanent type (not an instant or sorcery).
+      if ((w === 'permanent' || w === 'permanents') && c.is('card|cards')) {
+        c.next();
+        f.noun = 'card';
+        f.notTypes.push('Instant', 'Sorcery');
+        noun = true;
+        break;
+      }
       // `card or token`: both nouns, one filter.
       if (c.is('or', 'token|tokens')) {
         c.next();

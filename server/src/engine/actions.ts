@@ -242,6 +242,16 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       }
       return after;
     }
+    case 'player-counters': {
+      // 122.1: counters on players.
+      const n = amount(game, a, scope);
+      for (const pl of resolvePlayers(a.player, scope, world(), game.evalEnv)) {
+        const ps = game.state.players.find((x) => x.name === pl);
+        if (ps) ps.counters = { ...(ps.counters ?? {}), [a.counter]: (ps.counters?.[a.counter] ?? 0) + n };
+      }
+      game.changed();
+      return [game];
+    }
     case 'game-result': {
       // 104.2a / 104.3a: the game would end; the scenario reports it and goes on.
       for (const pl of resolvePlayers(a.player, scope, world(), game.evalEnv)) game.note(`${pl} ${a.result === 'win' ? 'wins' : 'loses'} the game (${a.result === 'win' ? '104.2a' : '104.3a'}); the scenario goes on`, 'note');

@@ -357,6 +357,10 @@ function evalMore(e: Expr, scope: Scope, subject: Working | undefined, world: Wo
       const players = resolvePlayers(e.player, scope, world, env);
       return players.length ? Math.min(...players.map((p) => playerStat(p, e.stat, env))) : 0;
     }
+    case 'player-counters': {
+      const [p] = resolvePlayers(e.player, scope, world, env);
+      return env.state.players.find((x) => x.name === p)?.counters?.[e.counter] ?? 0;
+    }
     default:
       return 0;
   }

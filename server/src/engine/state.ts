@@ -144,6 +144,8 @@ export interface PlayerState {
   /** Unnamed cards discarded or milled. */
   unnamedInGraveyard: number;
   libraryDrawn: number;
+  /** 122.1: counters on the player (experience, energy, poison), by kind. */
+  counters?: Record<string, number>;
 }
 
 /** 603.7: a delayed triggered ability created by a resolving effect, waiting for its moment. */
@@ -203,7 +205,7 @@ export function cloneState(s: GameState): GameState {
   return {
     objects,
     byId: new Map(objects.map((o) => [o.id, o])),
-    players: s.players.map((p) => ({ ...p })),
+    players: s.players.map((p) => ({ ...p, ...(p.counters ? { counters: { ...p.counters } } : {}) })),
     effects: s.effects.map((e) => ({ ...e })),
     replacements: s.replacements.map((r) => ({ ...r })),
     nextTimestamp: s.nextTimestamp,

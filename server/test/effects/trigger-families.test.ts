@@ -65,3 +65,42 @@ test('a phrase read only in part stays not understood on the words not read', ()
   const k = compileAbilityText('When Coral Atoll enters, sacrifice it unless you frobnicate an Island.', ctx('Coral Atoll'));
   assert.ok(k.issues.length > 0);
 });
+
+test('support N, permanent cards, two counters in one clause, another counter', () => {
+  const [support] = actions(one('When this creature enters, support 2.', ctx('Generous Patron')));
+  assert.ok(support!.kind === 'counters' && support!.object.kind === 'object' && support!.object.ref.kind === 'target');
+  assert.equal(support!.object.ref.count, 2);
+  assert.equal(support!.object.ref.upTo, true);
+  assert.equal(support!.object.ref.filter?.other, true);
+  const [research] = actions(one('When this enchantment enters, return target nonland permanent card with mana value 3 or less from your graveyard to the battlefield.', ctx('Primary Research')));
+  assert.ok(research!.kind === 'move' && research!.object.kind === 'object' && research!.object.ref.kind === 'target');
+  assert.deepEqual(research!.object.ref.filter?.notTypes, ['Land', 'Instant', 'Sorcery']);
+  const claim = actions(one('Landfall — Whenever a land you control enters, put a +1/+1 counter on target creature you control and a plan counter on this enchantment.', ctx('Claim the Kingdom')));
+  assert.deepEqual(claim.map((a) => a.kind === 'counters' && a.counter), ['+1/+1', 'plan']);
+});
+
+test('compared numbers in conditions (608.2c); `that creature` is never the card named by its own name', () => {
+  const [hulk] = actions(one('Whenever another creature you control enters, if it has greater power or toughness than Hulkling, put a +1/+1 counter on Hulkling.', ctx('Hulkling, Burgeoning Bruiser', { legendary: true })));
+  assert.ok(hulk!.kind === 'if' && hulk!.condition.kind === 'any');
+  assert.deepEqual(hulk!.condition.conditions.map((x) => x.kind === 'compare' && x.op), ['>', '>']);
+  const [knight] = actions(one('When Knight of the White Orchid enters, if an opponent controls more lands than you, draw a card.', ctx('Knight of the White Orchid')));
+  assert.ok(knight!.kind === 'if' && knight!.condition.kind === 'compare' && knight!.condition.op === '>');
+  const yorvo = compileAbilityText("Whenever another green creature enters under your control, put a +1/+1 counter on Yorvo. Then if that creature's power is greater than Yorvo's power, put another +1/+1 counter on Yorvo.", ctx('Yorvo, Lord of Garenbrig', { legendary: true }));
+  assert.ok(yorvo.issues.some((i) => i.code !== 'not-simulated'), 'that creature after Yorvo is not read as Yorvo');
+});
+
+test('the top of a library exiled by a player is hidden: recognised, not simulated', () => {
+  const r = compileAbilityText('Whenever Nightveil Specter deals combat damage to a player, that player exiles the top card of their library.', ctx('Nightveil Specter'));
+  assert.deepEqual(r.issues.map((i) => i.code), ['not-simulated']);
+  const shape = actions(one('At the beginning of your upkeep, you may choose a number between 0 and 7.', ctx('Shapeshifter')));
+  assert.ok(shape[0]!.kind === 'optional' && shape[0]!.actions[0]!.kind === 'choose');
+});
+
+test('counters on players (122.1): experience counters, energy', () => {
+  assert.deepEqual(actions(one('Whenever another creature you control dies, you get an experience counter.', ctx('Meren of Clan Nel Toth'))), [{ kind: 'player-counters', player: { kind: 'you' }, counter: 'experience', amount: { kind: 'const', value: 1 } }]);
+  const [energy] = actions(one('{1}, Sacrifice an artifact: You get {E}{E}.', ctx('Maximus, Knight Apparent')));
+  assert.deepEqual(energy, { kind: 'player-counters', player: { kind: 'you' }, counter: 'energy', amount: { kind: 'const', value: 2 } });
+  const [tokens] = actions(one('At the beginning of your upkeep, create a 1/1 white Ally creature token for each experience counter you have.', ctx('Aang, Airbending Master')));
+  assert.ok(tokens!.kind === 'create-token');
+  assert.deepEqual(tokens!.amount, { kind: 'player-counters', counter: 'experience', player: { kind: 'you' } });
+});

@@ -56,6 +56,7 @@ const ACTIONS: Table<Action> = {
   monstrosity: { kind: 'monstrosity', amount: n(3) },
   'become-monarch': { kind: 'become-monarch', player: you },
   'game-result': { kind: 'game-result', player: you, result: 'win' },
+  'player-counters': { kind: 'player-counters', player: you, counter: 'experience', amount: n(1) },
   'create-token': { kind: 'create-token', token: { name: 'Goblin Token', power: n(1), toughness: n(1), colors: ['red'], supertypes: [], types: ['Creature'], subtypes: ['Goblin'], abilities: ['Haste'] }, amount: n(2), player: you },
   'sacrifice-chosen': { kind: 'sacrifice-chosen', player: { kind: 'opponents' }, filter: F({ types: ['Creature'] }), amount: n(1) },
   'return-chosen': { kind: 'return-chosen', player: you, filter: F({ types: ['Land'] }), amount: n(1) },
