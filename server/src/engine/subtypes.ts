@@ -27,8 +27,16 @@ for (const s of SPELL_TYPES) index.set(s.toLowerCase(), 'Spell');
 for (const s of PLANESWALKER_TYPES) index.set(s.toLowerCase(), 'Planeswalker');
 index.set('siege', 'Battle');
 
+/** Categories of the subtypes seen, as written (a few hundred words; asked for every object in every layer). */
+const seen = new Map<string, SubtypeCategory>();
+
 export function subtypeCategory(sub: string): SubtypeCategory {
-  return index.get(sub.toLowerCase()) ?? 'Creature';
+  let c = seen.get(sub);
+  if (c === undefined) {
+    if (seen.size > 10000) seen.clear();
+    seen.set(sub, (c = index.get(sub.toLowerCase()) ?? 'Creature'));
+  }
+  return c;
 }
 
 export function isCreatureType(sub: string): boolean {
@@ -42,7 +50,7 @@ export function isBasicLandType(sub: string): boolean {
 /** 205.3d: does this subtype correspond to one of these card types? (Kindred/Tribal carry creature types.) */
 export function correspondsTo(sub: string, types: readonly string[]): boolean {
   const cat = subtypeCategory(sub);
-  const has = (t: string) => types.some((x) => x.toLowerCase() === t.toLowerCase());
+  const has = (t: string) => types.some((x) => x === t || x.toLowerCase() === t.toLowerCase());
   switch (cat) {
     case 'Creature':
       return has('Creature') || has('Kindred') || has('Tribal');

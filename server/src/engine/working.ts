@@ -129,7 +129,8 @@ export function toCopiable(x: Working): CopiableValues {
   };
 }
 
-const eq = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+// Words are nearly always written alike (`Creature`): compare as written first, then without case.
+const eq = (a: string, b: string) => a === b || a.toLowerCase() === b.toLowerCase();
 export const hasWord = (xs: readonly string[], w: string) => xs.some((x) => eq(x, w));
 
 export function isType(x: Working, t: string): boolean {
