@@ -353,6 +353,8 @@ function parseClause(c: Words, st: ReadState): Action[] | undefined {
     if (dealt) return dealt;
     return fail();
   }
+  // 701.44a: `it explores`, `target creature you control explores`
+  if (src && src.kind === 'object' && (c.opt('explores') || c.opt('explore'))) return [{ kind: 'explore', object: src, span: span() }];
   // 701.14a: `Target creature you control fights target creature you don't control`
   if (src && src.kind !== 'player') {
     const fight = parseFight(c, st, src, at);

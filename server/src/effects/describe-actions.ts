@@ -207,6 +207,14 @@ export function describeAction(a: Action): string {
       return `attach ${describeSelector(a.object)} to ${describeSelector(a.to)} (701.3a)`;
     case 'monstrosity':
       return `monstrosity ${amount(a.amount)}: if it isn't monstrous, put that many +1/+1 counters on it and it becomes monstrous (701.37a)`;
+    case 'explore':
+      return `${describeSelector(a.object)} explores (701.44a: \`choosing land\` puts the revealed card into the hand, \`choosing nonland\` a +1/+1 counter on it; unanswered, both)`;
+    case 'amass':
+      return `amass ${a.subtype}s ${amount(a.amount)} (701.47a: that many +1/+1 counters on an Army you control, a 0/0 black ${a.subtype} Army token first if you control none)`;
+    case 'emblem': {
+      const { who, s } = subject(a.player);
+      return `${who} get${s} an emblem with ${a.abilities.map((t) => `"${t}"`).join(' and ')} (114.1; it works from the command zone, 114.4)`;
+    }
     case 'player-counters': {
       const { who, s } = subject(a.player);
       return `${who} get${s} ${plural(a.amount, `${a.counter} counter`, `${a.counter} counters`)} (122.1)`;

@@ -416,6 +416,12 @@ export type Action =
   | { kind: 'monstrosity'; amount: Expr; span?: TextSpan }
   /** 122.1: counters on a player (`you get an experience counter`, `you get {E}{E}`: energy). */
   | { kind: 'player-counters'; player: PlayerRef; counter: string; amount: Expr; span?: TextSpan }
+  /** 701.44a: `it explores`: the revealed card is answered with `choosing land|nonland` (the library is hidden); a land goes to the hand, otherwise a +1/+1 counter on the explorer. */
+  | { kind: 'explore'; object: Selector; span?: TextSpan }
+  /** 701.47a: `amass Zombies 2`: counters on an Army you control, made first (a 0/0 black `TYPE Army` token) if you control none. */
+  | { kind: 'amass'; subtype: string; amount: Expr; span?: TextSpan }
+  /** 114.1: `You get an emblem with "…"`: an emblem with those abilities in the command zone. */
+  | { kind: 'emblem'; player: PlayerRef; abilities: string[]; span?: TextSpan }
   /** 724.1: `you become the monarch`. */
   | { kind: 'become-monarch'; player: PlayerRef; span?: TextSpan }
   /** 111.1, 701.7: `Create two 1/1 red Goblin creature tokens with haste`; `player` creates them and owns them (111.2), `controller` if they enter under another player's control. */

@@ -19,6 +19,16 @@ export function parseKeywordAction(c: Words, st: ReadState): Action | undefined 
     return { kind: 'create-token', token: { name: 'Clue', predefined: 'Clue', colors: [], supertypes: [], types: [...clue.types], subtypes: ['Clue'], abilities: [...clue.abilities] }, amount: { kind: 'const', value: 1 }, player: { kind: 'you' }, span: span() };
   }
   if (c.opt('proliferate')) return { kind: 'proliferate', span: span() };
+  // 701.47a: `amass Zombies 2` (older wording: `amass 2`, a Zombie Army).
+  if (c.opt('amass')) {
+    const x = c.peek();
+    const sub = x && x.kind === 'word' && /^[A-Z]/.test(x.raw) ? (c.next(), x.raw.replace(/s$/, '')) : 'Zombie';
+    const amount = parseAmount(c);
+    if (amount) return { kind: 'amass', subtype: sub, amount, span: span() };
+    c.expect('a number after `amass`');
+    c.restore(at);
+    return undefined;
+  }
   // 701.41a: `Support N`: a +1/+1 counter on each of up to N other target creatures.
   if (c.opt('support')) {
     const x = c.peek();

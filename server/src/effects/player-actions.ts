@@ -14,6 +14,7 @@ import { parseTokenActions } from './tokens';
 import { parseSacrificeChosen } from './sacrifice';
 import { parseReturns } from './returns';
 import { parseAddMana } from './mana';
+import { compileQuoted } from './continuous';
 import { parseNotSimulated } from './not-simulated';
 import type { Words } from './words';
 
@@ -108,6 +109,21 @@ export function parsePlayerActs(c: Words, st: ReadState, player: PlayerRef, at: 
   }
   // `that player exiles the top card of their library`: hidden (not-simulated.ts).
   if (c.is('exiles|exile', 'the', 'top')) return parseNotSimulated(c, st);
+  // 114.1: `You get an emblem with "…"` (several: `with "…" and "…"`).
+  if (c.is('get|gets', 'an', 'emblem', 'with')) {
+    const emblemAt = c.save();
+    c.i += 4;
+    const abilities: string[] = [];
+    while (c.peek()?.kind === 'quote') {
+      // Read now, so words inside the quotes that are not understood are marked (compileQuoted).
+      const q = c.next()!;
+      compileQuoted(q, st);
+      abilities.push(q.w.trim().replace(/([^.])$/, '$1.'));
+      if (!c.opt('and') && !c.opt(',', 'and') && !c.opt(',')) break;
+    }
+    if (abilities.length) return [{ kind: 'emblem', player, abilities, span: span() }];
+    c.restore(emblemAt);
+  }
   // 122.1: `you get an experience counter`, `you get {E}{E}` (energy counters, 107.14).
   if (c.is('get|gets')) {
     const getAt = c.save();

@@ -12,6 +12,7 @@ import { takeTimestamp } from './state';
 import { doubleAction } from './double';
 import { sacrificeEvents } from './sacrifice';
 import { createTokens } from './tokens';
+import { createEmblem } from './emblems';
 import { answerNumbers } from './answers';
 import { snapshot, thisWay } from './this-way';
 import { damageRecipients, divideDamage } from './damage-targets';
@@ -242,6 +243,12 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       }
       return after;
     }
+    case 'explore':
+      return explore(game, a, scope, pool, p, applied);
+    case 'amass':
+      return amass(game, a, scope, ctx, pool, p, applied);
+    case 'emblem':
+      return createEmblem(game, a, scope, ctx.range);
     case 'player-counters': {
       // 122.1: counters on players.
       const n = amount(game, a, scope);
@@ -287,6 +294,50 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       return runAction(game, copy, scope, ctx, applied, pool, p);
     }
   }
+}
+
+/**
+ * 701.44a: the top card of the library is hidden, so the event says what it
+ * was with `choosing land` or `choosing nonland`; unanswered, both outcomes.
+ * A land goes to its owner's hand (not a draw); otherwise the explorer gets
+ * a +1/+1 counter and the card stays on top (the library is not modelled).
+ */
+function explore(game: Game, a: Extract<Action, { kind: 'explore' }>, scope: Scope, pool: ChoicePool, p: Performer, applied: Set<string>): Game[] {
+  const [id] = objects(game, a.object, scope);
+  const who = id ? game.chars(id)?.controller ?? scope.bindings.you : scope.bindings.you;
+  const said = pool.take((v) => /^(land|nonland)$/i.test(v.trim()));
+  const run = (g: Game, land: boolean): Game[] => {
+    g.note(`the card revealed from ${who}'s library is ${land ? 'a land: it goes to the hand' : 'not a land: a +1/+1 counter'} (701.44a)`, 'note');
+    if (land) {
+      const ps = g.state.players.find((x) => x.name === who);
+      if (ps) (ps.unnamedInHand++, ps.libraryDrawn++);
+      g.changed();
+      return [g];
+    }
+    return id && g.obj(id)?.zone === 'battlefield' ? performAll([g], () => [{ kind: 'counters', object: id, counter: '+1/+1', amount: 1 }], pool, p, applied) : [g];
+  };
+  if (said) return run(game, /^land$/i.test(said.trim()));
+  const land = game.clone();
+  land.choices.push('the explored card is a land');
+  const other = game.clone();
+  other.choices.push('the explored card is not a land');
+  return pool.branches([() => run(land, true), () => run(other, false)]);
+}
+
+/** 701.47a: amass: an Army you control (`choosing NAME`, else the earliest), made first if there is none, gets the counters. */
+function amass(game: Game, a: Extract<Action, { kind: 'amass' }>, scope: Scope, ctx: ActionContext, pool: ChoicePool, p: Performer, applied: Set<string>): Game[] {
+  const you = scope.bindings.you;
+  const armies = (g: Game) => [...g.layers().world.values()].filter((w) => w.obj.zone === 'battlefield' && w.controller === you && w.types.some((t) => t.toLowerCase() === 'creature') && w.subtypes.some((s) => s.toLowerCase() === 'army')).sort((x, y) => x.obj.timestamp - y.obj.timestamp).map((w) => w.obj.id);
+  const token: Extract<Action, { kind: 'create-token' }> = { kind: 'create-token', token: { name: `${a.subtype} Army Token`, power: { kind: 'const', value: 0 }, toughness: { kind: 'const', value: 0 }, colors: ['black'], supertypes: [], types: ['Creature'], subtypes: [a.subtype, 'Army'], abilities: [] }, amount: { kind: 'const', value: 1 }, player: { kind: 'you' } };
+  const made = armies(game).length ? [game] : runAction(game, token, scope, ctx, applied, pool, p);
+  return made.flatMap((g) => {
+    const list = armies(g);
+    const named = pool.take((v) => !!g.lookup(v) && list.includes(g.lookup(v)!.id));
+    const army = named ? g.lookup(named)!.id : list[list.length - 1] && !armies(game).length ? list[list.length - 1] : list[0];
+    if (!army) return [g];
+    const n = amount(g, a, scope);
+    return performAll([g], () => [{ kind: 'counters', object: army, counter: '+1/+1', amount: n }], pool, p, applied);
+  });
 }
 
 /**

@@ -51,6 +51,8 @@ export interface LayerEnv extends ApplyEnv {
 function functions(w: Working, a: AbilityInstance): boolean {
   if (w.obj.zone === null) return false;
   if (w.obj.zone === 'battlefield') return true;
+  // 114.4: an emblem's abilities work in the command zone.
+  if (w.obj.zone === 'command' && w.obj.emblem) return true;
   // 113.6: `As long as ~ is in your graveyard, …` works there.
   return isCda(a) || zonesNamedBy(a.ability).includes(w.obj.zone);
 }

@@ -45,6 +45,8 @@ export interface GameObject {
   declIndex: number;
   copyIndex?: number;
   isToken: boolean;
+  /** 114: an emblem in the command zone; its abilities work there (114.4). */
+  emblem?: boolean;
   printed: Printed;
   zone: Zone | null;
   /** 400.7: increments each time the object changes zones; effects locked to an old incarnation stop. */

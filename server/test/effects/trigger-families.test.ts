@@ -104,3 +104,14 @@ test('counters on players (122.1): experience counters, energy', () => {
   assert.ok(tokens!.kind === 'create-token');
   assert.deepEqual(tokens!.amount, { kind: 'player-counters', counter: 'experience', player: { kind: 'you' } });
 });
+
+test('emblems, explore and amass are actions with what they need to be played', () => {
+  const [emblem] = actions(one('−7: You get an emblem with "Creatures you control get +2/+2 and have flying."', ctx("Elspeth, Sun's Champion", { legendary: true })));
+  assert.deepEqual(emblem, { kind: 'emblem', player: { kind: 'you' }, abilities: ['Creatures you control get +2/+2 and have flying.'] });
+  assert.deepEqual(actions(one('Whenever a creature you control enters, it explores.', ctx('Path of Discovery')))[0]!.kind, 'explore');
+  const amass = actions(one('At the beginning of your upkeep, you lose 1 life and amass Zombies 1.', ctx('Dreadhorde Invasion')));
+  assert.deepEqual(amass.map((a) => a.kind), ['lose-life', 'amass']);
+  // Words inside an emblem's quotes that are not understood are marked.
+  const bad = compileAbilityText('−9: You get an emblem with "Frobnicate the wibble."', ctx('Test Walker'));
+  assert.ok(bad.issues.some((i) => i.code !== 'not-simulated'));
+});
