@@ -106,7 +106,9 @@ export function describeEvent(e: EventPattern): string {
     case 'lose-life':
     case 'discard': {
       const verb = { draw: 'draw a card', 'gain-life': 'gain life', 'lose-life': 'lose life', discard: 'discard a card' }[e.kind];
-      return `${describePlayer(e.player)} would ${verb}`;
+      // One event is about one player: `an opponent would gain life`, not all of them.
+      const who = e.player.kind === 'opponents' ? 'an opponent' : e.player.kind === 'each-player' ? 'a player' : describePlayer(e.player);
+      return `${who} would ${verb}`;
     }
     case 'damage': {
       const to = e.toAny?.length ? e.toAny.map(describeSelector).join(' or ') : e.to ? describeSelector(e.to) : undefined;
