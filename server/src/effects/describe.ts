@@ -123,7 +123,7 @@ export function describeExpr(e: Expr): string {
     case 'resolved-value':
       return e.per ? `${describeExpr(e.was)} as it resolved (608.2h)` : `${e.value} (${describeExpr(e.was)} as it resolved, 608.2h)`;
     case 'this-way':
-      return e.what === 'damage' ? 'the damage dealt this way (608.2c)' : `the number of ${e.filter ? describeFilter(e.filter) : 'cards'} ${e.verb} this way (608.2c)`;
+      return e.what === 'damage' ? 'the damage dealt this way (608.2c)' : e.what === 'life-lost' ? 'the life lost this way (608.2c)' : `the number of ${e.filter ? describeFilter(e.filter) : 'cards'} ${e.verb} this way (608.2c)`;
   }
 }
 

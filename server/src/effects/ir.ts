@@ -198,7 +198,7 @@ export type Expr =
    * match `filter` (`for each creature destroyed this way`, `exiled`,
    * `sacrificed`, `returned`), the cards discarded or milled, or the damage dealt.
    */
-  | { kind: 'this-way'; what: 'moved' | 'discarded' | 'milled' | 'damage'; filter?: Filter; verb: string };
+  | { kind: 'this-way'; what: 'moved' | 'discarded' | 'milled' | 'damage' | 'life-lost'; filter?: Filter; verb: string };
 
 export type PlayerStat = 'life' | 'hand' | 'graveyard';
 

@@ -185,7 +185,7 @@ function parseSubjectInner(c: Words, st: ReadState): Selector | undefined {
   const player = possessivePlayer(c, st);
   if (player) return { kind: 'player', player };
   // Pronouns: the last thing named (608.2c).
-  if (c.is('it|its|them|they|their|him|her')) {
+  if (c.is('it|its|them|they|their|him|her|he|she|his')) {
     c.next();
     return st.last ?? { kind: 'object', ref: { kind: 'it' } };
   }

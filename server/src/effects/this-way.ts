@@ -46,5 +46,7 @@ export function parseThisWay(c: Words, f: Filter | undefined): Expr | undefined 
 /** `the damage dealt this way`. */
 export function parseDamageThisWay(c: Words): Expr | undefined {
   if (c.opt('the', 'damage', 'dealt', 'this', 'way')) return { kind: 'this-way', what: 'damage', verb: 'dealt' };
+  // `You gain life equal to the life lost this way` (Gray Merchant, Scholar of Athreos): the life players lost to the action before (119.3).
+  if (c.opt('the', 'life', 'lost', 'this', 'way') || c.opt('the', 'total', 'life', 'lost', 'this', 'way') || c.opt('the', 'amount', 'of', 'life', 'lost', 'this', 'way')) return { kind: 'this-way', what: 'life-lost', verb: 'lost' };
   return undefined;
 }

@@ -319,6 +319,7 @@ function evalMore(e: Expr, scope: Scope, subject: Working | undefined, world: Wo
       if (e.what === 'discarded') return tw.discarded;
       if (e.what === 'milled') return tw.milled;
       if (e.what === 'damage') return tw.damage;
+      if (e.what === 'life-lost') return tw.lifeLost ?? 0;
       return tw.moved.filter((id) => {
         const w = world.get(id);
         return !e.filter || (!!w && matches(e.filter, w, scope, world, env, true));

@@ -100,6 +100,8 @@ export interface ThisWay {
   damage: number;
   /** Unnamed cards put into graveyards from libraries (mill). */
   milled: number;
+  /** Life lost by players (`You gain life equal to the life lost this way`, 119.3). */
+  lifeLost?: number;
 }
 
 export interface ContinuousEffect {

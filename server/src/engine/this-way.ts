@@ -58,5 +58,6 @@ export function thisWay(game: Game, before: Snapshot, discard: boolean): ThisWay
     discarded: discard ? Math.max(0, before.hands - after.hands) : 0,
     damage: lifeLost + marked + loyalty,
     milled: Math.max(0, after.milled - before.milled),
+    lifeLost,
   };
 }
