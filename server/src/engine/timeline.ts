@@ -277,6 +277,10 @@ export function settle(games: Game[], pool?: ChoicePool): Game[] {
   const out: Game[] = [];
   // 704.5j: answers the event left unused may choose which legendary permanent stays.
   const answers = pool ? pool.unused() : [];
+  // Some changes (life, cards drawn) do not mark the game changed; conditions read them (`as long as you
+  // have 25 or more life`). After an event the layers are computed from the state as it is, so that the
+  // state after each statement is a function of the state alone (a rebuilt snapshot, checkpoints.ts).
+  for (const g of games) g.changed();
   let work = games.map((g) => ({ g, rounds: 0 }));
   while (work.length) {
     const next: typeof work = [];

@@ -67,3 +67,13 @@ test('snapshots across several checkpoints, read in any order, with a 616 branch
   const jumbled = (n: number) => [...Array(n).keys()].sort((a, b) => ((a * 37) % n) - ((b * 37) % n));
   assert.ok(checkSnapshots('long.layers', text, jumbled) > EVERY * 2);
 });
+
+test('a change that marks nothing (life) is read after the event, so a rebuilt snapshot agrees with the run', () => {
+  const text = [
+    'card "Lifelinked Avatar" as ava', '  type Creature — Avatar', '  pt 1/1', '  text As long as you have 25 or more life, this creature gets +5/+5.',
+    'enter ava', 'expect ava 1/1', 'Alice gains 10 life', 'expect ava 6/6', 'Alice loses 10 life', 'expect ava 1/1',
+  ].join('\n');
+  const a = analyze(parseLayers(text, 'life.layers'));
+  assert.deepEqual(a.expectations.map((e) => e.passed), [true, true, true]);
+  assert.ok(checkSnapshots('life.layers', text, (n) => [...Array(n).keys()]) >= 3);
+});
