@@ -24,10 +24,14 @@ export interface CheckOptions {
   color: boolean;
 }
 
-/** The result of one file, in the order the run prints it (plain data: workers post it back). */
+/**
+ * The result of one file (plain data: workers post it back). The report is one
+ * string, its lines joined: posting one string from a worker costs a copy,
+ * posting thousands of lines costs a clone of each.
+ */
 export type FileOutcome =
   | { kind: 'unreadable'; path: string; message: string }
-  | { kind: 'checked'; path: string; summary: FileSummary; json?: JsonFile; lines?: string[] };
+  | { kind: 'checked'; path: string; summary: FileSummary; json?: JsonFile; text?: string };
 
 const ZERO_RANGE = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 
@@ -93,7 +97,7 @@ export function checkFile(path: string, o: CheckOptions): FileOutcome {
   if (o.json) return { kind: 'checked', path, summary, json: jsonFile(path, a, o.trace) };
   const r = renderFile(path, a, o, o.color ? COLOR : PLAIN);
   if (r.internal) summary.errors++;
-  return { kind: 'checked', path, summary, lines: r.lines };
+  return { kind: 'checked', path, summary, text: r.lines.join('\n') };
 }
 
 /** A file whose checking was lost (its worker died): an error of that file, as an engine failure would be. */
@@ -102,5 +106,5 @@ export function lostFile(path: string, o: CheckOptions, why: string): FileOutcom
   const summary = { passed: 0, failed: 0, errors: 1, warnings: 0 };
   if (o.json) return { kind: 'checked', path, summary, json: { file: path, diagnostics: [d], expectations: [], objects: [], players: [], loops: [] } };
   const style = o.color ? COLOR : PLAIN;
-  return { kind: 'checked', path, summary, lines: [style.bold(path), `${path}:1:1: ${style.red('error')}: ${d.message} [internal]`].map(printable) };
+  return { kind: 'checked', path, summary, text: [style.bold(path), `${path}:1:1: ${style.red('error')}: ${d.message} [internal]`].map(printable).join('\n') };
 }

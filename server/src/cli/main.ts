@@ -82,7 +82,7 @@ function finish(p: Exclude<Plan, { done: RunResult }>, outcomes: readonly FileOu
     }
     const sum = f.summary;
     if (f.json) json.push(f.json);
-    if (f.lines) append(out, f.lines).push('');
+    if (f.text !== undefined) out.push(f.text, '');
     total.files++;
     total.passed += sum.passed;
     total.failed += sum.failed;

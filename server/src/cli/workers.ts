@@ -16,6 +16,8 @@ import { checkFile, lostFile, type CheckOptions, type FileOutcome } from './chec
 import { MAX_JOBS, parseJobs } from './args';
 
 const ROLE = 'layerlens-run-worker';
+/** Files sent to a worker ahead of its answers. */
+const IN_FLIGHT = 2;
 
 interface RunWorkerData {
   role: typeof ROLE;
@@ -69,12 +71,15 @@ export function serveAsWorker(): void {
 export function checkInWorkers(files: readonly string[], options: CheckOptions, jobs: number, script: string = __filename): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let next = 0;
+  /** Files handed back by a worker that died with them queued: checked first. */
+  const returned: number[] = [];
+  const take = (): number | undefined => (returned.length ? returned.shift() : next < files.length ? next++ : undefined);
+  const queued = () => returned.length > 0 || next < files.length;
   let done = 0;
   let alive = 0;
   return new Promise((resolve) => {
     const finishIfDone = () => {
-      if (done < files.length) return;
-      resolve(outcomes);
+      if (done === files.length) resolve(outcomes);
     };
     const record = (index: number, outcome: FileOutcome) => {
       outcomes[index] = outcome;
@@ -82,10 +87,7 @@ export function checkInWorkers(files: readonly string[], options: CheckOptions, 
     };
     /** No worker left and files still queued: check them here. */
     const drainHere = () => {
-      while (next < files.length) {
-        const i = next++;
-        record(i, checkFile(files[i]!, options));
-      }
+      for (let i = take(); i !== undefined; i = take()) record(i, checkFile(files[i]!, options));
       finishIfDone();
     };
     const start = () => {
@@ -98,28 +100,35 @@ export function checkInWorkers(files: readonly string[], options: CheckOptions, 
       }
       alive++;
       let ready = false;
-      let current: number | undefined;
       let failure = '';
+      /** Files sent and not answered yet, in the order sent (the worker checks them in that order). */
+      const inFlight: number[] = [];
       const feed = () => {
-        current = next < files.length ? next++ : undefined;
-        worker.postMessage((current === undefined ? null : { index: current, path: files[current]! }) satisfies Task);
+        // Two at a time, so that a worker never waits for the main thread between files.
+        for (let i = inFlight.length < IN_FLIGHT ? take() : undefined; i !== undefined; i = inFlight.length < IN_FLIGHT ? take() : undefined) {
+          inFlight.push(i);
+          worker.postMessage({ index: i, path: files[i]! } satisfies Task);
+        }
+        if (!inFlight.length) worker.postMessage(null satisfies Task);
       };
       worker.on('message', (r: Reply) => {
         if ('ready' in r) ready = true;
         else {
           record(r.index, r.outcome);
-          current = undefined;
+          inFlight.splice(inFlight.indexOf(r.index), 1);
         }
         feed();
       });
       worker.on('error', (e) => (failure = e?.message ?? String(e)));
       worker.on('exit', (code) => {
         alive--;
-        if (current !== undefined) record(current, lostFile(files[current]!, options, `its worker thread stopped (${failure || `exit code ${code}`})`));
-        current = undefined;
+        // The file it was checking is lost; the ones queued behind it go back to the queue.
+        const [lost, ...rest] = inFlight.splice(0);
+        if (lost !== undefined) record(lost, lostFile(files[lost]!, options, `its worker thread stopped (${failure || `exit code ${code}`})`));
+        returned.unshift(...rest);
         // A worker that died on a file is replaced; one that never started is not (the next would not either).
-        if (next < files.length && ready) start();
-        else if (next < files.length && !alive) drainHere();
+        if (queued() && ready) start();
+        else if (queued() && !alive) drainHere();
         finishIfDone();
       });
     };

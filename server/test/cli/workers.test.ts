@@ -99,7 +99,7 @@ test('no file is lost when workers cannot start (checked here instead) or die on
     assert.equal(o.kind, 'checked');
     if (o.kind === 'checked') {
       assert.equal(o.summary.errors, 1);
-      assert.match(o.lines!.join('\n'), /internal error while checking this file: .*worker thread stopped \(exit code 7\)/);
+      assert.match(o.text!, /internal error while checking this file: .*worker thread stopped \(exit code 7\)/);
     }
   }
 });
