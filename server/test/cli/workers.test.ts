@@ -103,3 +103,29 @@ test('no file is lost when workers cannot start (checked here instead) or die on
     }
   }
 });
+
+test('a worker that dies on one file loses only that file: the files queued behind it are checked by another worker', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'layerlens-poison-'));
+  // A stand-in worker: answers every file at once, except that it dies on the poisoned one.
+  const script = join(dir, 'poisoned.js');
+  writeFileSync(
+    script,
+    [
+      "const { parentPort } = require('node:worker_threads');",
+      'parentPort.on(\'message\', (t) => {',
+      '  if (t === null) return parentPort.close();',
+      "  if (t.path.includes('poison')) process.exit(9);",
+      "  parentPort.postMessage({ index: t.index, outcome: { kind: 'unreadable', path: t.path, message: 'answered' } });",
+      '});',
+      'parentPort.postMessage({ ready: true });',
+    ].join('\n'),
+  );
+  const files = ['a', 'b', 'poison', 'c', 'd', 'e', 'f'].map((f) => join(dir, `${f}.layers`));
+  const options = { json: false, trace: false, readings: false, color: false };
+  const out = await checkInWorkers(files, options, 2, script);
+  assert.deepEqual(out.map((o) => o.path), files, 'every file, in order');
+  for (const [i, o] of out.entries()) {
+    if (files[i]!.includes('poison')) assert.match(o.kind === 'checked' ? o.text! : '', /worker thread stopped \(exit code 9\)/);
+    else assert.deepEqual(o, { kind: 'unreadable', path: files[i], message: 'answered' });
+  }
+});
