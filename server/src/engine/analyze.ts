@@ -32,6 +32,10 @@ function lazyOutcome(held: Held): Outcome {
       }
       return held.view;
     },
+    get tracedWorld() {
+      held.game.tracedLayers();
+      return this.world;
+    },
     choices,
   };
 }
@@ -142,10 +146,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const env = reuse?.env ?? makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
   // Diagnostics reported by statements, in order; parse and declaration diagnostics are added at the end.
   const reported: Diagnostic[] = reuse ? reuse.reported.slice(0, reuse.from > 0 ? reuse.points[reuse.from - 1]!.reported : 0) : [];
-  /** Where diagnostics go: nowhere while a released snapshot is rebuilt (checkpoints.ts). */
-  let sink = (d: Diagnostic) => void reported.push(d);
-  const report = (d: Diagnostic) => sink(d);
-  const startGames = reuse ? (reuse.from > 0 ? reuse.points[reuse.from - 1]!.held.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
+  const report = (d: Diagnostic) => void reported.push(d);
+  const startHeld = reuse && reuse.from > 0 ? reuse.points[reuse.from - 1]!.held : undefined;
+  const startGames = reuse ? (startHeld ? startHeld.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
   // A run never changes games it did not make (an earlier analysis may still be read).
   let games = startGames.map((g) => g.clone());
   // 616: the orders this run may still explore, carried on from the point it resumes at (game.ts).
@@ -155,8 +158,6 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   for (const g of games) g.budget = budget;
   /** The snapshot's hold on `games`, once this run has made one. */
   let held: Held[] | undefined;
-  /** The statement `held` is the state after. */
-  let heldAt = -1;
   const allNames = file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]);
 
   const resolveId = (name: string): string | undefined => {
@@ -277,9 +278,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       snapshots.push(current);
       return;
     }
-    // Events change the games in place: the snapshots before them keep a
-    // checkpoint or the means to rebuild their games (checkpoints.ts).
-    if (held) checkpoints.release(held, heldAt, games);
+    // Events change the games in place: the snapshot before them keeps a
+    // frozen state (checkpoints.ts).
+    if (held) checkpoints.release(held, games);
     const played = playEvent(games, st, ctx);
     if (played.overCap) {
       const what = lines[st.range.start.line]?.trim() ?? 'this event';
@@ -319,29 +320,12 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       }
     }
     held = games.map((game) => new Held(game));
-    heldAt = i;
     current = { statementIndex: i, outcomes: held.map(lazyOutcome), event: ev };
     snapshots.push(current);
   };
 
-  /** Statement `j` again on `gs`, reporting nothing: how a released snapshot is rebuilt. */
-  const replay = (gs: Game[], j: number): Game[] => {
-    const st = file.statements[j]!;
-    if (st.kind === 'expect') return gs;
-    const saved = { sink, statementIndex };
-    sink = () => undefined;
-    statementIndex = j;
-    // The budget as it was before statement j, not the run's (which has moved on).
-    const left = { left: j > 0 ? points[j - 1]?.budget ?? EXPLORATION_BUDGET : EXPLORATION_BUDGET };
-    for (const g of gs) g.budget = left;
-    try {
-      return playEvent(gs, st, ctx).games;
-    } finally {
-      sink = saved.sink;
-      statementIndex = saved.statementIndex;
-    }
-  };
-  const checkpoints = new Checkpoints(from - 1, startGames, replay);
+  // The first event of a resumed run freezes its games sharing with the state it resumed from.
+  const checkpoints = new Checkpoints(startHeld);
 
   let next = from;
   const step = (): boolean => {

@@ -1,14 +1,16 @@
-// Snapshots keep a checkpoint every few events and rebuild the others by
-// playing the events again (engine/checkpoints.ts). A rebuilt snapshot must be
-// the state the run had after that statement: the same as the final state of
-// the file without the statements after it, which is never rebuilt.
+// Snapshots keep a frozen state that shares what an event left unchanged with
+// the one before it, and make a game from it when read (engine/checkpoints.ts).
+// A snapshot read so must be the state the run had after that statement: the
+// same as the final state of the file without the statements after it, which
+// is the run's own game.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
-import { analyze } from '../../src/engine/analyze';
-import { EVERY } from '../../src/engine/checkpoints';
+import { analyze, analyzeDetailed } from '../../src/engine/analyze';
+import { freeze, Held } from '../../src/engine/checkpoints';
+import { fingerprint } from '../../src/engine/views';
 import type { Outcome } from '../../src/engine/results';
 
 const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
@@ -49,7 +51,8 @@ test('every snapshot of every sample and conformance file is the state after its
   assert.ok(checked > 200, `${checked} snapshots`);
 });
 
-test('snapshots across several checkpoints, read in any order, with a 616 branch kept apart', () => {
+test('snapshots across many events, read in any order, with a 616 branch kept apart', () => {
+  const EVERY = 32;
   const events: string[] = [];
   for (let i = 0; i < EVERY * 2 + 7; i++) {
     events.push(i % 5 === 0 ? 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre' : i % 5 === 1 ? 'tap ogre' : i % 5 === 2 ? 'untap ogre' : i % 5 === 3 ? 'put a +1/+1 counter on ogre' : 'Alice gains 1 life');
@@ -76,4 +79,70 @@ test('a change that marks nothing (life) is read after the event, so a rebuilt s
   const a = analyze(parseLayers(text, 'life.layers'));
   assert.deepEqual(a.expectations.map((e) => e.passed), [true, true, true]);
   assert.ok(checkSnapshots('life.layers', text, (n) => [...Array(n).keys()]) >= 3);
+});
+
+test('a frozen state shares every record an event left unchanged; what is read from it is a copy', () => {
+  const text = [
+    'card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2',
+    'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2',
+    'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.',
+    'enter ogre, bears, anthem', 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre',
+  ].join('\n');
+  const g = analyzeDetailed(parseLayers(text, 'freeze.layers')).games[0]!;
+  const first = freeze(g, undefined);
+  const again = freeze(g, first);
+  assert.ok(again.state.objects.every((o, i) => o === first.state.objects[i]), 'nothing changed: every object shared');
+  assert.ok(again.state.effects.length > 0 && again.state.effects.every((e, i) => e === first.state.effects[i]), 'every effect shared');
+  // An event changes the ogre only.
+  const ogre = g.state.byId.get('ogre')!;
+  ogre.tapped = true;
+  ogre.counters.set('+1/+1', 2);
+  g.state.effects[0]!.ended = true;
+  const after = freeze(g, again);
+  const byId = (f: typeof after, id: string) => f.state.objects.find((o) => o.id === id)!;
+  assert.notEqual(byId(after, 'ogre'), byId(again, 'ogre'));
+  assert.equal(byId(after, 'bears'), byId(again, 'bears'));
+  assert.equal(byId(after, 'anthem'), byId(again, 'anthem'));
+  assert.notEqual(after.state.effects[0], again.state.effects[0]);
+  assert.equal(byId(again, 'ogre').tapped, false, 'the earlier frozen state keeps its value');
+  assert.equal(byId(again, 'ogre').counters.size, 0);
+  assert.equal(again.state.effects[0]!.ended, false);
+  // The game goes on changing: the frozen copy does not.
+  ogre.counters.set('+1/+1', 5);
+  assert.equal(byId(after, 'ogre').counters.get('+1/+1'), 2);
+  // A game read from a held frozen state is a copy, kept while it is recent.
+  const held = new Held(g);
+  held.freeze(after);
+  const made = held.game;
+  const fp = fingerprint(made);
+  assert.notEqual(made, g);
+  assert.equal(made.state.byId.get('ogre')!.counters.get('+1/+1'), 2);
+  made.state.byId.get('bears')!.tapped = true;
+  assert.equal(byId(after, 'bears').tapped, false);
+  assert.equal(held.game, made);
+  // Reading other snapshots pushes it out; it is made again, equal and new.
+  for (let k = 0; k < 10; k++) {
+    const other = new Held(g);
+    other.freeze(first);
+    void other.game;
+  }
+  const remade = held.game;
+  assert.notEqual(remade, made);
+  assert.equal(remade.state.byId.get('bears')!.tapped, false);
+  assert.equal(fingerprint(remade), fp);
+});
+
+test('a world read for its trace is the same world', () => {
+  let checked = 0;
+  for (const { name, text } of corpus) {
+    const plain = analyze(parseLayers(text, name));
+    const traced = analyze(parseLayers(text, name));
+    const all = (a: typeof plain) => [a.initial, ...a.snapshots];
+    all(traced).forEach((s, i) => {
+      const viaTrace = s.outcomes.map((o) => ({ world: o.tracedWorld ?? assert.fail('no traced world'), choices: o.choices }));
+      assert.equal(seen(viaTrace), seen(all(plain)[i]!.outcomes), `${name}: snapshot ${i}`);
+      checked++;
+    });
+  }
+  assert.ok(checked > 200, `${checked} snapshots`);
 });
