@@ -141,6 +141,8 @@ export interface WorldView {
   objects: ObjectView[];
   /** One object's view without building the others'. */
   objectById?(id: string): ObjectView | undefined;
+  /** The ids of `objects`, in the same order, without building their views. */
+  objectIds?(): string[];
   players: PlayerView[];
   effects: EffectView[];
   dependencies: DependencyView[];
@@ -152,6 +154,12 @@ export interface WorldView {
 
 export interface Outcome {
   world: WorldView;
+  /**
+   * The same world, its layers computed with the trace from the start: for a
+   * reader of the trace (a hover, a lens), one layer computation instead of
+   * one without the trace and then one with it.
+   */
+  readonly tracedWorld?: WorldView;
   /** The choices that lead to this outcome (`Alice applies Wardens of the Pit first`). */
   choices: string[];
 }

@@ -113,6 +113,9 @@ export function worldView(game: Game): WorldView {
       const w = r.world.get(id);
       return w && !isPhantom(id) ? one(w) : undefined;
     },
+    objectIds() {
+      return [...r.world.values()].map((w) => w.obj.id).filter((id) => !isPhantom(id));
+    },
     players,
     effects,
     dependencies: r.dependencies,

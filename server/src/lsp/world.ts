@@ -1,7 +1,7 @@
 // Finding things in the engine's results: which point of the timeline a line
 // is at, the world there, an object's view, an effect's source name.
 
-import type { Analysis, EffectView, ObjectView, Snapshot, WorldView } from '../engine/results';
+import type { Analysis, EffectView, ObjectView, Outcome, Snapshot, WorldView } from '../engine/results';
 import type { LayersFile, ObjectDecl } from '../syntax/ast';
 
 /** The index of the statement on this line, or of the last one before it (-1: before the first). */
@@ -30,8 +30,14 @@ export function worldAfter(a: Analysis, i: number): WorldView | undefined {
   return snapshotAfter(a, i)?.outcomes[0]?.world;
 }
 
+/** An outcome's world for a reader of traces (hover, lenses): the layers are computed once, with the trace. */
+export function tracedWorld(o: Outcome | undefined): WorldView | undefined {
+  return o ? o.tracedWorld ?? o.world : undefined;
+}
+
+/** The world at the end of the file, in its first outcome (with its traces: lenses and hovers read them). */
 export function finalWorld(a: Analysis): WorldView | undefined {
-  return a.final.outcomes[0]?.world;
+  return tracedWorld(a.final.outcomes[0]);
 }
 
 /** The object id a declaration gets: its alias, or its name (`#k` added for copies). */
@@ -39,10 +45,15 @@ export function baseId(d: ObjectDecl): string {
   return d.alias?.text ?? d.name.text;
 }
 
-/** Per world: objects by lower-case id, and copies by lower-case base id (`ogre` → ogre#1, ogre#2). */
+/**
+ * Per world: object ids by lower-case id, and copies by lower-case base id
+ * (`ogre` → ogre#1, ogre#2). Views are built only for the objects asked for
+ * when the world can build one alone (a hover needs a few of hundreds).
+ */
 interface ObjectIndex {
-  byId: Map<string, ObjectView>;
-  copies: Map<string, ObjectView[]>;
+  byId: Map<string, string>;
+  copies: Map<string, string[]>;
+  view(id: string): ObjectView | undefined;
 }
 
 const indexes = new WeakMap<WorldView, ObjectIndex>();
@@ -50,16 +61,26 @@ const indexes = new WeakMap<WorldView, ObjectIndex>();
 function indexOf(w: WorldView): ObjectIndex {
   let ix = indexes.get(w);
   if (ix) return ix;
-  ix = { byId: new Map(), copies: new Map() };
-  for (const o of w.objects) {
-    const id = o.id.toLowerCase();
-    ix.byId.set(id, o);
+  let ids: string[];
+  let view: (id: string) => ObjectView | undefined;
+  if (w.objectIds && w.objectById) {
+    ids = w.objectIds();
+    view = (id) => w.objectById!(id);
+  } else {
+    const views = new Map(w.objects.map((o) => [o.id, o]));
+    ids = [...views.keys()];
+    view = (id) => views.get(id);
+  }
+  ix = { byId: new Map(), copies: new Map(), view };
+  for (const exact of ids) {
+    const id = exact.toLowerCase();
+    ix.byId.set(id, exact);
     const hash = id.lastIndexOf('#');
     if (hash > 0) {
       const base = id.slice(0, hash);
       const list = ix.copies.get(base);
-      if (list) list.push(o);
-      else ix.copies.set(base, [o]);
+      if (list) list.push(exact);
+      else ix.copies.set(base, [exact]);
     }
   }
   indexes.set(w, ix);
@@ -72,7 +93,8 @@ export function viewsOf(w: WorldView | undefined, d: ObjectDecl): ObjectView[] {
   const ix = indexOf(w);
   const id = baseId(d).toLowerCase();
   const exact = ix.byId.get(id);
-  return exact ? [exact] : ix.copies.get(id) ?? [];
+  const ids = exact !== undefined ? [exact] : ix.copies.get(id) ?? [];
+  return ids.map((x) => ix.view(x)).filter((o): o is ObjectView => !!o);
 }
 
 /** One object: copy `k` when given, else the first. */
@@ -81,7 +103,8 @@ export function viewOf(w: WorldView | undefined, d: ObjectDecl, copyIndex?: numb
   if (copyIndex === undefined) return viewsOf(w, d)[0];
   const ix = indexOf(w);
   const id = baseId(d).toLowerCase();
-  return ix.byId.get(`${id}#${copyIndex}`) ?? (copyIndex === 1 ? ix.byId.get(id) : undefined);
+  const exact = ix.byId.get(`${id}#${copyIndex}`) ?? (copyIndex === 1 ? ix.byId.get(id) : undefined);
+  return exact !== undefined ? ix.view(exact) : undefined;
 }
 
 /** Effect id → the name of the object whose ability generated it (for "depends on …"). */
@@ -95,9 +118,10 @@ export function effectNamer(w: WorldView | undefined): (id: string) => string {
 
 /** Object id → its declared name (aliases read better as the card's name in prose). */
 export function objectNamer(w: WorldView | undefined): (id: string) => string {
-  const byId = w ? indexOf(w).byId : undefined;
+  const ix = w ? indexOf(w) : undefined;
   return (id) => {
-    const o = byId?.get(id.toLowerCase());
+    const exact = ix?.byId.get(id.toLowerCase());
+    const o = exact !== undefined ? ix!.view(exact) : undefined;
     if (!o) return id;
     return o.id.includes('#') ? `${o.declName} ${o.id.slice(o.id.indexOf('#'))}` : o.declName;
   };
