@@ -4,6 +4,8 @@
 // capitalised subtype that is in none of them is a creature type (205.3m is
 // the long, open-ended list).
 
+import { eqWord, hasWord } from './working';
+
 /** 205.3i */
 export const LAND_TYPES = ['Desert', 'Forest', 'Gate', 'Island', 'Lair', 'Locus', 'Mine', 'Mountain', 'Plains', 'Power-Plant', 'Sphere', 'Swamp', 'Tower', 'Town', 'Urza\'s', 'Cave', 'Cloud', 'Planet'];
 /** 205.3g */
@@ -44,13 +46,14 @@ export function isCreatureType(sub: string): boolean {
 }
 
 export function isBasicLandType(sub: string): boolean {
-  return BASIC_LAND_TYPE_NAMES.some((b) => b.toLowerCase() === sub.toLowerCase());
+  for (const b of BASIC_LAND_TYPE_NAMES) if (eqWord(b, sub)) return true;
+  return false;
 }
 
 /** 205.3d: does this subtype correspond to one of these card types? (Kindred/Tribal carry creature types.) */
 export function correspondsTo(sub: string, types: readonly string[]): boolean {
   const cat = subtypeCategory(sub);
-  const has = (t: string) => types.some((x) => x === t || x.toLowerCase() === t.toLowerCase());
+  const has = (t: string) => hasWord(types, t);
   switch (cat) {
     case 'Creature':
       return has('Creature') || has('Kindred') || has('Tribal');
