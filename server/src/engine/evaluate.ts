@@ -50,11 +50,10 @@ export function resolveObject(ref: ObjectRef, scope: Scope, env: Env): string | 
 }
 
 export function resolvePlayers(ref: PlayerRef, scope: Scope, world: World, env: Env): string[] {
-  const all = env.state.players.map((p) => p.name);
   const b = scope.bindings;
+  if (ref.kind === 'you') return [b.you];
+  const all = env.state.players.map((p) => p.name);
   switch (ref.kind) {
-    case 'you':
-      return [b.you];
     case 'opponents':
       return all.filter((p) => p !== b.you);
     case 'each-player':
@@ -104,8 +103,7 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
   const o = x.obj;
   if (!ignoreZone) {
     if (o.zone === null) return false;
-    const zones = f.zones.length ? f.zones : ['battlefield'];
-    if (!zones.includes(o.zone)) return false;
+    if (f.zones.length ? !f.zones.includes(o.zone) : o.zone !== 'battlefield') return false;
   }
   if (f.other && o.id === scope.source.id) return false;
   for (const t of f.types) if (!hasWord(x.types, t)) return false;
@@ -134,7 +132,8 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
     const sub = scope.bindings.choices[f.notChosenSubtype];
     if (sub !== undefined && hasSubtype(x, sub)) return false;
   }
-  if (f.controller && !resolvePlayers(f.controller, scope, world, env).includes(x.controller)) return false;
+  // `you control`, the common case, without building the one-player list.
+  if (f.controller && (f.controller.kind === 'you' ? x.controller !== scope.bindings.you : !resolvePlayers(f.controller, scope, world, env).includes(x.controller))) return false;
   if (f.owner && !resolvePlayers(f.owner, scope, world, env).includes(o.owner)) return false;
   return true;
 }
