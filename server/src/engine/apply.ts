@@ -2,7 +2,7 @@
 // characteristics (613.1–613.4). Each function mutates the record and says
 // what it did in words, for the trace.
 
-import type { Ability, AbilityPart, Color, ColorPart, Layer, Part, TypePart } from '../effects/ir';
+import type { Ability, AbilityPart, Chosen, Color, ColorPart, Layer, Part, TypePart } from '../effects/ir';
 import { asColor, chosen, evalExpr, resolvePlayers, type Env, type Scope } from './evaluate';
 import type { Live } from './live';
 import type { AbilityInstance } from './state';
@@ -16,7 +16,6 @@ export interface ApplyEnv extends Env {
 }
 
 const COLOR_ORDER: Color[] = ['white', 'blue', 'black', 'red', 'green'];
-const sortColors = (cs: Iterable<Color>) => COLOR_ORDER.filter((c) => [...cs].includes(c));
 
 function unique(xs: string[]): string[] {
   const seen = new Set<string>();
@@ -87,16 +86,37 @@ function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
+/** Colors as a set of bits in COLOR_ORDER's order: sorting and removing duplicates is reading the bits in order. */
+function colorBits(cs: readonly Color[]): number {
+  let m = 0;
+  for (const c of cs) {
+    const i = COLOR_ORDER.indexOf(c);
+    if (i >= 0) m |= 1 << i;
+  }
+  return m;
+}
+
+function chosenColorBits(cs: readonly Chosen<Color>[], scope: Scope): number {
+  let m = 0;
+  for (const c of cs) {
+    const v = chosen(c, scope);
+    if (v === 'all') return 31;
+    const col = asColor(v);
+    if (col) m |= 1 << COLOR_ORDER.indexOf(col);
+  }
+  return m;
+}
+
+function colorsOf(bits: number): Color[] {
+  const out: Color[] = [];
+  for (let i = 0; i < COLOR_ORDER.length; i++) if (bits & (1 << i)) out.push(COLOR_ORDER[i]!);
+  return out;
+}
+
 function applyColor(p: ColorPart, w: Working, scope: Scope): void {
-  const resolve = (cs: typeof p.set) =>
-    (cs ?? []).flatMap((c) => {
-      const v = chosen(c, scope);
-      if (v === 'all') return COLOR_ORDER;
-      const col = asColor(v);
-      return col ? [col] : [];
-    });
-  if (p.set) w.colors = sortColors(resolve(p.set));
-  if (p.add) w.colors = sortColors(new Set([...w.colors, ...resolve(p.add)]));
+  // The colors in COLOR_ORDER's order, each once (to add: with the current ones), without the lists in between.
+  if (p.set) w.colors = colorsOf(chosenColorBits(p.set, scope));
+  if (p.add) w.colors = colorsOf(colorBits(w.colors) | chosenColorBits(p.add, scope));
 }
 
 /** `protection from the color of your choice`: the keyword takes the chosen color. */
@@ -210,6 +230,8 @@ export function applyParts(live: Live, layer: Layer, w: Working, world: World, e
 /** 305.6: a land with a basic land type has that type's intrinsic mana ability. */
 export function intrinsicLandAbilities(w: Working, makeAbility: (text: string) => Ability): void {
   const wanted = w.subtypes.filter((s) => isBasicLandType(s) && hasWord(w.types, 'Land'));
+  // Nothing to add and nothing to take away: the list stays as it is (lists are never changed in place).
+  if (!wanted.length && !w.abilities.some((a) => a.origin === 'land-type')) return;
   const kept = w.abilities.filter((a) => a.origin !== 'land-type');
   const mana: Record<string, string> = { plains: 'W', island: 'U', swamp: 'B', mountain: 'R', forest: 'G' };
   const added = wanted.map((s): AbilityInstance => {
