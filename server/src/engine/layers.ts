@@ -75,22 +75,30 @@ function staticSpec(spec: EffectSpec, cda: boolean): EffectSpec {
   return (m.granted ??= { ...spec, parts: spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p)) });
 }
 
-function staticLives(w: Working, a: AbilityInstance): Live[] {
+/**
+ * The effects of one static ability of `w`; with `layer`, only those that
+ * have parts in that layer (the others would be built only to be dropped).
+ */
+function staticLives(w: Working, a: AbilityInstance, layer?: Layer): Live[] {
   const ab = a.ability;
   if (ab.kind !== 'static') return [];
   const cda = isCda(a);
-  return ab.effects.map((spec0, j) => {
+  const out: Live[] = [];
+  let idx = -1;
+  for (let j = 0; j < ab.effects.length; j++) {
     // A granted "power and toughness are each equal to …" is not a CDA: it sets in 7b (604.3a, 613.4b).
-    const spec = staticSpec(spec0, cda);
+    const spec = staticSpec(ab.effects[j]!, cda);
     const parts = spec.parts;
-    const idx = w.abilities.indexOf(a);
+    const byLayer = partsByLayer(parts);
+    if (layer !== undefined && !byLayer.has(layer)) continue;
+    if (idx < 0) idx = w.abilities.indexOf(a);
     // 613.7a: an ability granted by an effect shares the later of the two
     // timestamps, and keeps its place after the object's own abilities when
     // the object gets a new timestamp.
     const own = w.obj.timestamp;
     const ts = a.grantTimestamp === undefined ? [own, 0, idx, j] : [Math.max(own, a.grantTimestamp), 1, a.grantTimestamp, idx, j];
     const bindings = { ...emptyBindings(w.controller), choices: w.obj.entryChoices };
-    return {
+    out.push({
       id: `${a.key}#${j}`,
       kind: 'static' as const,
       source: w.obj,
@@ -101,9 +109,10 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
       text: a.text,
       range: a.range,
       abilityKey: a.key,
-      partsByLayer: partsByLayer(parts),
-    };
-  });
+      partsByLayer: byLayer,
+    });
+  }
+  return out;
 }
 
 /** Static abilities' copy effects (`Enchanted creature is a copy of …`) that function now. */
@@ -112,7 +121,7 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
   for (const w of world.values()) {
     for (const a of w.abilities) {
       if (a.ability.kind !== 'static' || !functions(w, a)) continue;
-      for (const l of staticLives(w, a)) if (l.partsByLayer.has('1a') && holds(l)) out.push(l);
+      for (const l of staticLives(w, a, '1a')) if (holds(l)) out.push(l);
     }
   }
   return out;
@@ -121,7 +130,7 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
 function countersLives(state: GameState): Live[] {
   const out: Live[] = [];
   for (const o of state.objects) {
-    if (o.zone === null) continue;
+    if (o.zone === null || o.counters.size === 0) continue;
     for (const [kind, n] of o.counters) {
       if (n <= 0) continue;
       const ts = [o.counterTimestamps.get(kind) ?? o.timestamp];
@@ -606,7 +615,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
         if (w.obj.zone === null) continue;
         for (const a of w.abilities) {
           if (a.ability.kind !== 'static') continue;
-          for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) out.push(l);
+          for (const l of staticLives(w, a, layer)) out.push(l);
         }
       }
       for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
@@ -799,6 +808,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   }
 }
 
+/** Whether a static ability has a player or rules part (the only ones computePlayers builds lives for). */
+function actsOnPlayersOrRules(a: AbilityInstance): boolean {
+  if (a.ability.kind !== 'static') return false;
+  for (const spec of a.ability.effects) {
+    const m = partsByLayer(spec.parts);
+    if (m.has('player') || m.has('rules')) return true;
+  }
+  return false;
+}
+
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
 function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
@@ -806,7 +825,7 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
   for (const w of world.values()) {
-    for (const a of w.abilities) if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+    for (const a of w.abilities) if (functions(w, a) && actsOnPlayersOrRules(a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   }
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
