@@ -443,6 +443,120 @@ function diff(before: Record<string, string>, after: Record<string, string>): Ch
   return out;
 }
 
+/**
+ * What makes two objects alike for trials (see `representatives` in
+ * computeLayers): equal descriptions for equal fields. Ability texts are
+ * long, so each is written as its number in `texts` (the same text, the same
+ * number, within one computation).
+ */
+function kindKey(x: Working, texts: Map<string, number>): string {
+  let abilities = '';
+  for (let i = 0; i < x.abilities.length; i++) {
+    const text = x.abilities[i]!.text;
+    let n = texts.get(text);
+    if (n === undefined) texts.set(text, (n = texts.size));
+    abilities += (i ? '|' : '') + n;
+  }
+  return `${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
+}
+
+/**
+ * Each object's kind for trials, as a number (equal descriptions, equal
+ * numbers), kept until `clear` (each layer) or `delete` (the object changed),
+ * like a map from ids. The kinds of a list of ids (an effect's set, asked for
+ * in trial after trial) are kept with the list while no kind is forgotten, so
+ * picking representatives costs a pass over numbers, not a look-up per id.
+ */
+class Kinds {
+  private readonly byId = new Map<string, number>();
+  /** Every description seen in this computation, numbered. */
+  private readonly numbers = new Map<string, number>();
+  /** Bumped whenever a kind is forgotten: the lists' kinds are then looked up again. */
+  private epoch = 0;
+  private readonly lists = new WeakMap<readonly string[], { epoch: number; kinds: Int32Array; at?: Map<string, number[]> }>();
+  private seen = new Int32Array(64);
+  private keepMark = new Int32Array(64);
+  private stamp = 0;
+
+  /** Ability texts by number, for `kindKey`. */
+  readonly texts = new Map<string, number>();
+
+  constructor(private readonly describe: (id: string, kinds: Kinds) => string) {}
+
+  clear(): void {
+    this.byId.clear();
+    this.epoch++;
+  }
+
+  delete(id: string): boolean {
+    const had = this.byId.delete(id);
+    if (had) this.epoch++;
+    return had;
+  }
+
+  private of(id: string): number {
+    let k = this.byId.get(id);
+    if (k === undefined) {
+      const d = this.describe(id, this);
+      k = this.numbers.get(d);
+      if (k === undefined) this.numbers.set(d, (k = this.numbers.size));
+      this.byId.set(id, k);
+    }
+    return k;
+  }
+
+  /**
+   * `ids` less every object whose kind an earlier one (not in `keep`) has,
+   * in order; every id in `keep` stays. A kind is looked up only for the ids
+   * not kept, when the pass reaches them, as a lazy map look-up would.
+   */
+  representatives(ids: readonly string[], keep: readonly string[]): string[] {
+    const n = ids.length;
+    let e = this.lists.get(ids);
+    if (!e || e.kinds.length !== n) this.lists.set(ids, (e = { epoch: this.epoch, kinds: new Int32Array(n).fill(-1) }));
+    else if (e.epoch !== this.epoch) {
+      e.kinds.fill(-1);
+      e.epoch = this.epoch;
+    }
+    const stamp = ++this.stamp;
+    if (keep.length) {
+      if (this.keepMark.length < n) this.keepMark = new Int32Array(Math.max(n, 2 * this.keepMark.length));
+      const at = (e.at ??= positions(ids));
+      for (const id of keep) for (const i of at.get(id) ?? []) this.keepMark[i] = stamp;
+    }
+    const kinds = e.kinds;
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (keep.length && this.keepMark[i] === stamp) {
+        out.push(ids[i]!);
+        continue;
+      }
+      let k = kinds[i]!;
+      if (k < 0) kinds[i] = k = this.of(ids[i]!);
+      if (k >= this.seen.length) {
+        const grown = new Int32Array(Math.max(k + 1, 2 * this.seen.length));
+        grown.set(this.seen);
+        this.seen = grown;
+      }
+      if (this.seen[k] === stamp) continue;
+      this.seen[k] = stamp;
+      out.push(ids[i]!);
+    }
+    return out;
+  }
+}
+
+/** Where each id is in `ids`. */
+function positions(ids: readonly string[]): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  ids.forEach((id, i) => {
+    const ps = m.get(id);
+    if (ps) ps.push(i);
+    else m.set(id, [i]);
+  });
+  return m;
+}
+
 /** Compute all characteristics now. */
 /**
  * `withTrace` records each step for the views (hover, --trace); the engine's
@@ -482,29 +596,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
   const affectedNow = new Map<string, string[]>();
   /** Each object's kind for trial purposes (see `representatives`); cleared with affectedNow. */
-  const kindNow = new Map<string, string>();
-  const kindOf = (id: string): string => {
-    let k = kindNow.get(id);
-    if (k === undefined) {
-      const x = world.get(id);
-      k = x
-        ? [x.obj.isToken, x.obj.zone, x.obj.tapped, x.obj.owner, x.obj.attachedTo ?? '', x.controller, x.types.join(','), x.subtypes.join(','), x.supertypes.join(','), x.colors.join(','), x.allCreatureTypes, x.power, x.toughness, x.manaValue, x.cantHaveAbilities, x.cantGain.join(','), x.abilities.map((a) => a.text).join('|')].join('\u0001')
-        : id;
-      kindNow.set(id, k);
-    }
-    return k;
-  };
-  const representatives = (ids: string[], keep: string[]): string[] => {
-    const keepSet = new Set(keep);
-    const seen = new Set<string>();
-    return ids.filter((id) => {
-      if (keepSet.has(id)) return true;
-      const k = kindOf(id);
-      if (seen.has(k)) return false;
-      seen.add(k);
-      return true;
-    });
-  };
+  const kindNow = new Kinds((id, kinds) => {
+    const x = world.get(id);
+    return x ? kindKey(x, kinds.texts) : id;
+  });
+  const representatives = (ids: string[], keep: string[]): string[] => kindNow.representatives(ids, keep);
   const affectedIn = (l: Live, w: World): string[] => {
     const fixed = fixedSets.get(l.id) ?? lockedIds(l);
     if (fixed) return fixed;
