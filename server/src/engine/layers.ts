@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
+import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameObject, type GameState } from './state';
 import { ScratchWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
 import { append } from '../util/arrays';
 
@@ -446,18 +446,77 @@ function diff(before: Record<string, string>, after: Record<string, string>): Ch
 /**
  * What makes two objects alike for trials (see `representatives` in
  * computeLayers): equal descriptions for equal fields. Ability texts are
- * long, so each is written as its number in `texts` (the same text, the same
- * number, within one computation).
+ * long, so each is written as its number in `kindTexts`.
  */
-function kindKey(x: Working, texts: Map<string, number>): string {
+function kindKey(x: Working): string {
   let abilities = '';
   for (let i = 0; i < x.abilities.length; i++) {
     const text = x.abilities[i]!.text;
-    let n = texts.get(text);
-    if (n === undefined) texts.set(text, (n = texts.size));
+    let n = kindTexts.get(text);
+    if (n === undefined) kindTexts.set(text, (n = kindTexts.size));
     abilities += (i ? '|' : '') + n;
   }
   return `${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
+}
+
+/** Ability texts by number, for kindKey (numbers, and so descriptions, are the same from one computation to the next). */
+let kindTexts = new Map<string, number>();
+
+/** The fields a description was made of (arrays by reference: working records never change one in place), and the description. */
+interface KindMemo {
+  isToken: boolean;
+  zone: GameObject['zone'];
+  tapped: boolean;
+  owner: string;
+  attachedTo: string | undefined;
+  controller: string;
+  types: readonly string[];
+  subtypes: readonly string[];
+  supertypes: readonly string[];
+  colors: readonly string[];
+  allCreatureTypes: boolean;
+  power: number | null;
+  toughness: number | null;
+  manaValue: number;
+  cantHaveAbilities: boolean;
+  cantGain: readonly string[];
+  abilities: readonly AbilityInstance[];
+  key: string;
+}
+
+/**
+ * The last few descriptions of each object: most objects look the same in
+ * one computation as in the one before (and in a layer as in the one before),
+ * so their description is found by comparing fields, not by writing it again.
+ */
+let kindMemos = new WeakMap<GameObject, KindMemo[]>();
+const KIND_MEMOS_PER_OBJECT = 4;
+
+/** kindKey(x), from the memos when one was made of the same fields. */
+function kindKeyOf(x: Working): string {
+  const o = x.obj;
+  let memos = kindMemos.get(o);
+  if (memos) {
+    for (const m of memos) {
+      if (
+        m.isToken === o.isToken && m.zone === o.zone && m.tapped === o.tapped && m.owner === o.owner && m.attachedTo === o.attachedTo &&
+        m.controller === x.controller && m.allCreatureTypes === x.allCreatureTypes && m.power === x.power && m.toughness === x.toughness &&
+        m.manaValue === x.manaValue && m.cantHaveAbilities === x.cantHaveAbilities &&
+        sameStrings(m.types, x.types) && sameStrings(m.subtypes, x.subtypes) && sameStrings(m.supertypes, x.supertypes) &&
+        sameStrings(m.colors, x.colors) && sameStrings(m.cantGain, x.cantGain) && sameTexts(m.abilities, x.abilities)
+      )
+        return m.key;
+    }
+  } else kindMemos.set(o, (memos = []));
+  const key = kindKey(x);
+  if (memos.length >= KIND_MEMOS_PER_OBJECT) memos.pop();
+  memos.unshift({
+    isToken: o.isToken, zone: o.zone, tapped: o.tapped, owner: o.owner, attachedTo: o.attachedTo, controller: x.controller,
+    types: x.types, subtypes: x.subtypes, supertypes: x.supertypes, colors: x.colors, allCreatureTypes: x.allCreatureTypes,
+    power: x.power, toughness: x.toughness, manaValue: x.manaValue, cantHaveAbilities: x.cantHaveAbilities, cantGain: x.cantGain,
+    abilities: x.abilities, key,
+  });
+  return key;
 }
 
 /**
@@ -478,10 +537,13 @@ class Kinds {
   private keepMark = new Int32Array(64);
   private stamp = 0;
 
-  /** Ability texts by number, for `kindKey`. */
-  readonly texts = new Map<string, number>();
-
-  constructor(private readonly describe: (id: string, kinds: Kinds) => string) {}
+  constructor(private readonly describe: (id: string) => string) {
+    // Between computations (never during one): a long-running session's texts are dropped now and then.
+    if (kindTexts.size > 20000) {
+      kindTexts = new Map();
+      kindMemos = new WeakMap();
+    }
+  }
 
   clear(): void {
     this.byId.clear();
@@ -497,7 +559,7 @@ class Kinds {
   private of(id: string): number {
     let k = this.byId.get(id);
     if (k === undefined) {
-      const d = this.describe(id, this);
+      const d = this.describe(id);
       k = this.numbers.get(d);
       if (k === undefined) this.numbers.set(d, (k = this.numbers.size));
       this.byId.set(id, k);
@@ -596,9 +658,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
   const affectedNow = new Map<string, string[]>();
   /** Each object's kind for trial purposes (see `representatives`); cleared with affectedNow. */
-  const kindNow = new Kinds((id, kinds) => {
+  const kindNow = new Kinds((id) => {
     const x = world.get(id);
-    return x ? kindKey(x, kinds.texts) : id;
+    return x ? kindKeyOf(x) : id;
   });
   const representatives = (ids: string[], keep: string[]): string[] => kindNow.representatives(ids, keep);
   const affectedIn = (l: Live, w: World): string[] => {
