@@ -403,8 +403,19 @@ function aspectFields(w: Working): AspectFields {
   return { name: w.name, types: w.types, supertypes: w.supertypes, subtypes: w.subtypes, allCreatureTypes: w.allCreatureTypes, colors: w.colors, abilities: w.abilities, power: w.power, toughness: w.toughness, controller: w.controller };
 }
 
-const sameStrings = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
-const sameTexts = (a: readonly AbilityInstance[], b: readonly AbilityInstance[]) => a === b || (a.length === b.length && a.every((x, i) => x.text === b[i]!.text));
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameTexts(a: readonly AbilityInstance[], b: readonly AbilityInstance[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.text !== b[i]!.text) return false;
+  return true;
+}
 
 /**
  * Whether what `aspectsOf(w, layer)` shows differs from `before`: the same

@@ -131,28 +131,23 @@ export function toCopiable(x: Working): CopiableValues {
 
 // Words are nearly always written alike (`Creature`): compare as written first, then without case.
 // Equal to `a.toLowerCase() === b.toLowerCase()`, without building two strings
-// per comparison: ASCII is compared code by code (mismatched words nearly
-// always differ in their first letters); anything else takes toLowerCase.
+// per comparison: while both are ASCII they are compared code by code
+// (mismatched words nearly always differ in their first letter); at the first
+// non-ASCII code, toLowerCase decides.
 export function eqWord(a: string, b: string): boolean {
   if (a === b) return true;
-  const n = a.length;
-  if (n !== b.length) return nonAscii(a) || nonAscii(b) ? a.toLowerCase() === b.toLowerCase() : false;
+  const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);
     const y = b.charCodeAt(i);
-    if (x === y) continue;
     if (x >= 128 || y >= 128) return a.toLowerCase() === b.toLowerCase();
-    // ASCII letters differ only in case when they differ by 32 and one is A–Z.
+    if (x === y) continue;
     // Everything before i is ASCII, so code i keeps its place in both lower-cased
     // strings: two ASCII codes that are not one letter in two cases make them differ.
     if ((x ^ y) !== 32 || (x | 32) < 97 || (x | 32) > 122) return false;
   }
-  return true;
-}
-
-function nonAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 128) return true;
-  return false;
+  // An ASCII prefix of the other, lower-cased, is still shorter than the other lower-cased.
+  return a.length === b.length;
 }
 
 export function hasWord(xs: readonly string[], w: string): boolean {
