@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { ChoicePool } from '../../src/engine/choices';
 import { correspondsTo, isBasicLandType, subtypeCategory } from '../../src/engine/subtypes';
-import { orderedTypes, typeLine } from '../../src/engine/working';
+import { eqWord, hasWord, orderedTypes, typeLine } from '../../src/engine/working';
+import fc from 'fast-check';
 import { failedExpectations, finalObject, problems, run } from './helpers';
 
 test('choices: each answer is taken once, by the first question of its kind', () => {
@@ -112,4 +113,18 @@ test('counts of card types and keyword filters', () => {
     expect angel 5/5`);
   assert.deepEqual(problems(a), []);
   assert.deepEqual(failedExpectations(a), []);
+});
+
+test('eqWord: the same answer as comparing both words lower-cased, for ASCII and for words toLowerCase changes in length or by context', () => {
+  for (const [a, b] of [['Creature', 'creature'], ['LAND', 'land'], ['Land', 'Lands'], ['Creature', 'Artifact'], ['@', '`'], ['[', '{'], ['İ', 'i̇'], ['ΟΔΟΣ', 'οδος'], ['ΟΔΟΣ', 'οδοσ'], ['Straße', 'STRASSE'], ['Kelvin', '\u212Aelvin'], ['', '']] as const) {
+    assert.equal(eqWord(a, b), a.toLowerCase() === b.toLowerCase(), `${a} / ${b}`);
+    assert.equal(eqWord(b, a), a.toLowerCase() === b.toLowerCase(), `${b} / ${a}`);
+  }
+  // Words from a small alphabet with neighbours of the letters (@ [ ` {), case pairs and non-ASCII letters.
+  const word = fc.array(fc.constantFrom('a', 'A', 'z', 'Z', '@', '[', '`', '{', ' ', '-', 'İ', 'ı', 'I', 'i', 'Σ', 'σ', 'ς', 'ß', 'é', 'É', '\u212A', 'k'), { maxLength: 5 }).map((cs) => cs.join(''));
+  const recased = word.chain((w) => fc.array(fc.boolean(), { minLength: w.length, maxLength: w.length }).map((up) => [...w].map((c, i) => (up[i] ? c.toUpperCase() : c.toLowerCase())).join('')));
+  fc.assert(fc.property(word, word, (a, b) => eqWord(a, b) === (a.toLowerCase() === b.toLowerCase())), { numRuns: 5000 });
+  fc.assert(fc.property(recased, word, (a, tail) => eqWord(a, a.toLowerCase() + tail) === (a.toLowerCase() === (a.toLowerCase() + tail).toLowerCase())), { numRuns: 2000 });
+  assert.equal(hasWord(['Artifact', 'Creature'], 'creature'), true);
+  assert.equal(hasWord(['Artifact', 'Creature'], 'Land'), false);
 });
