@@ -144,7 +144,7 @@ function matchesMore(f: Filter, x: Working, scope: Scope, world: World, env: Env
   if (f.combat && !o.designations.includes(f.combat)) return false;
   if (f.someColor && !f.someColor.some((c) => x.colors.includes(c))) return false;
   if (f.withCounter && ![...o.counters].some(([k, n]) => n > 0 && (f.withCounter!.counter === undefined || k.toLowerCase() === f.withCounter!.counter))) return false;
-  for (const cmp of f.stats ?? []) {
+  if (f.stats) for (const cmp of f.stats) {
     const want = evalExpr(cmp.value, scope, x, world, env);
     const values = cmp.stats.map((st) => (st === 'mana-value' ? x.manaValue : st === 'power' ? x.power : x.toughness));
     // 208.3: a noncreature permanent has no power or toughness: it has none to compare.
@@ -250,13 +250,57 @@ export function select(sel: Selector, scope: Scope, world: World, env: Env): str
       return w && w.obj.zone !== null ? [w.obj.id] : [];
     }
     case 'filter': {
+      const f = sel.filter;
       const out: string[] = [];
-      for (const x of world.values()) if (matches(sel.filter, x, scope, world, env)) out.push(x.obj.id);
+      if (isPlain(f)) {
+        for (const x of world.values()) if (matchesPlain(f, x, scope)) out.push(x.obj.id);
+      } else for (const x of world.values()) if (matches(f, x, scope, world, env)) out.push(x.obj.id);
       return out;
     }
     case 'player':
       return [];
   }
+}
+
+/** The fields `matchesPlain` reads (and `noun`, which matching never reads). */
+const PLAIN_FIELDS = new Set(['types', 'subtypes', 'supertypes', 'notTypes', 'notSubtypes', 'notSupertypes', 'colors', 'notColors', 'colorless', 'multicolored', 'token', 'tapped', 'controller', 'other', 'zones', 'noun']);
+const plainFilters = new WeakMap<Filter, boolean>();
+
+/**
+ * Whether every field `f` sets is one `matchesPlain` reads, with `you` as its
+ * controller if it has one (`creatures you control`, `all artifacts`): then
+ * `matches` checks nothing else (any other field, even one added later, makes
+ * a filter not plain).
+ */
+function isPlain(f: Filter): boolean {
+  let p = plainFilters.get(f);
+  if (p === undefined) {
+    p = Object.entries(f).every(([k, v]) => v === undefined || PLAIN_FIELDS.has(k)) && (!f.controller || f.controller.kind === 'you');
+    plainFilters.set(f, p);
+  }
+  return p;
+}
+
+/** `matches` (outside `ignoreZone`) for a plain filter: the same checks in the same order, and nothing else. */
+function matchesPlain(f: Filter, x: Working, scope: Scope): boolean {
+  const o = x.obj;
+  if (o.zone === null) return false;
+  if (f.zones.length ? !f.zones.includes(o.zone) : o.zone !== 'battlefield') return false;
+  if (f.other && o.id === scope.source.id) return false;
+  for (const t of f.types) if (!hasWord(x.types, t)) return false;
+  for (const t of f.notTypes) if (hasWord(x.types, t)) return false;
+  if (f.subtypes.length && !f.subtypes.some((s) => hasSubtype(x, s))) return false;
+  for (const s of f.notSubtypes) if (hasSubtype(x, s)) return false;
+  for (const s of f.supertypes) if (!hasWord(x.supertypes, s)) return false;
+  for (const s of f.notSupertypes) if (hasWord(x.supertypes, s)) return false;
+  for (const c of f.colors) if (!x.colors.includes(c)) return false;
+  for (const c of f.notColors) if (x.colors.includes(c)) return false;
+  if (f.colorless !== undefined && f.colorless !== (x.colors.length === 0)) return false;
+  if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
+  if (f.token !== undefined && f.token !== o.isToken) return false;
+  if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
+  if (f.controller && x.controller !== scope.bindings.you) return false;
+  return true;
 }
 
 export function selectPlayers(sel: Selector, scope: Scope, world: World, env: Env): string[] {
