@@ -107,7 +107,15 @@ function chosenColorBits(cs: readonly Chosen<Color>[], scope: Scope): number {
   return m;
 }
 
-function colorsOf(bits: number): Color[] {
+/**
+ * The colors of `bits` in COLOR_ORDER's order: `current` itself when it is
+ * already that list (lists are never changed in place, so it can be kept).
+ */
+function colorsOf(bits: number, current: readonly Color[]): Color[] {
+  let same = true;
+  let k = 0;
+  for (let i = 0; i < COLOR_ORDER.length && same; i++) if (bits & (1 << i)) same = current[k++] === COLOR_ORDER[i];
+  if (same && k === current.length) return current as Color[];
   const out: Color[] = [];
   for (let i = 0; i < COLOR_ORDER.length; i++) if (bits & (1 << i)) out.push(COLOR_ORDER[i]!);
   return out;
@@ -115,8 +123,8 @@ function colorsOf(bits: number): Color[] {
 
 function applyColor(p: ColorPart, w: Working, scope: Scope): void {
   // The colors in COLOR_ORDER's order, each once (to add: with the current ones), without the lists in between.
-  if (p.set) w.colors = colorsOf(chosenColorBits(p.set, scope));
-  if (p.add) w.colors = colorsOf(colorBits(w.colors) | chosenColorBits(p.add, scope));
+  if (p.set) w.colors = colorsOf(chosenColorBits(p.set, scope), w.colors);
+  if (p.add) w.colors = colorsOf(colorBits(w.colors) | chosenColorBits(p.add, scope), w.colors);
 }
 
 /** `protection from the color of your choice`: the keyword takes the chosen color. */
