@@ -849,7 +849,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
             }
           }
         }
-        if (after.join(',') !== before.join(',')) return 'changes what it applies to';
+        if (after !== before && after.join(',') !== before.join(',')) return 'changes what it applies to';
         const look = readsOthers(a) || sourceTouched ? before : before.filter((id) => touchedSet.has(id));
         const scopeBefore = scopeIn(a, world);
         const scopeAfter = scopeIn(a, scratch);
