@@ -272,7 +272,7 @@ const plainFilters = new WeakMap<Filter, boolean>();
  * `matches` checks nothing else (any other field, even one added later, makes
  * a filter not plain).
  */
-function isPlain(f: Filter): boolean {
+export function isPlain(f: Filter): boolean {
   let p = plainFilters.get(f);
   if (p === undefined) {
     p = Object.entries(f).every(([k, v]) => v === undefined || PLAIN_FIELDS.has(k)) && (!f.controller || f.controller.kind === 'you');

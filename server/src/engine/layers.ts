@@ -8,7 +8,7 @@ import { applyParts, intrinsicLandAbilities, type ApplyEnv } from './apply';
 import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
-import { chosen, evalCondition, evalExpr, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
+import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameObject, type GameState } from './state';
@@ -630,6 +630,45 @@ function positions(ids: readonly string[]): Map<string, number[]> {
   return m;
 }
 
+/** A plain filter's fields (evaluate.ts's isPlain), written out; null for other selectors. */
+const plainKeys = new WeakMap<Filter, string | null>();
+
+/**
+ * What a plain filter's selection depends on: its fields, and the source
+ * (`other`) and `you` (`you control`) only when it reads them.
+ */
+function selectionKey(sel: Selector, scope: Scope): string | undefined {
+  if (sel.kind !== 'filter') return undefined;
+  const f = sel.filter;
+  let k = plainKeys.get(f);
+  if (k === undefined) plainKeys.set(f, (k = isPlain(f) ? JSON.stringify(f) : null));
+  if (k === null) return undefined;
+  return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
+}
+
+/** For each computation's map of cached sets: the set last selected under each key, and the effect it was cached for. */
+const selectedUnder = new WeakMap<Map<string, string[]>, Map<string, { id: string; ids: string[] }>>();
+
+/**
+ * `select` for `l` in the computation's own world, whose sets are cached in
+ * `cached` (by effect id) and forgotten when an applied effect writes what
+ * they read. Effects with alike plain filters (fifty `All artifacts are
+ * blue`) read the same and select the same: while the set selected under
+ * the same key is still cached for its effect, it is this set too.
+ */
+function selectShared(l: Live, scope: Scope, world: World, env: LayerEnv, cached: Map<string, string[]>): string[] {
+  const key = selectionKey(l.spec.affected, scope);
+  if (key === undefined) return select(l.spec.affected, scope, world, env);
+  let byKey = selectedUnder.get(cached);
+  if (!byKey) selectedUnder.set(cached, (byKey = new Map()));
+  // Still cached for that effect, the very list (not one selected since under another key, as when its `you` changed).
+  const last = byKey.get(key);
+  if (last && cached.get(last.id) === last.ids) return last.ids;
+  const ids = select(l.spec.affected, scope, world, env);
+  byKey.set(key, { id: l.id, ids });
+  return ids;
+}
+
 /** Compute all characteristics now. */
 /**
  * `withTrace` records each step for the views (hover, --trace); the engine's
@@ -680,7 +719,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     if (w !== world) return select(l.spec.affected, scopeIn(l, w), w, env);
     let ids = affectedNow.get(l.id);
     if (!ids) {
-      affectedNow.set(l.id, (ids = select(l.spec.affected, scopeIn(l, w), w, env)));
+      affectedNow.set(l.id, (ids = selectShared(l, scopeIn(l, w), w, env, affectedNow)));
       liveById.set(l.id, l);
     }
     return ids;
