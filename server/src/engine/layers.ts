@@ -467,11 +467,13 @@ function kindKey(x: Working): string {
     if (n === undefined) kindTexts.set(text, (n = kindTexts.size));
     abilities += (i ? '|' : '') + n;
   }
-  return `${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
+  return `${kindGeneration}\u0001${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
 }
 
 /** Ability texts by number, for kindKey (numbers, and so descriptions, are the same from one computation to the next). */
 let kindTexts = new Map<string, number>();
+/** Bumped when the texts are numbered anew: descriptions of two numberings never meet. */
+let kindGeneration = 0;
 
 /** The fields a description was made of (arrays by reference: working records never change one in place), and the description. */
 interface KindMemo {
@@ -549,10 +551,12 @@ class Kinds {
   private stamp = 0;
 
   constructor(private readonly describe: (id: string) => string) {
-    // Between computations (never during one): a long-running session's texts are dropped now and then.
+    // A long-running session's texts are dropped now and then, as a computation starts (the generation
+    // keeps a computation that started before, if one ever runs around this one, from mixing numberings).
     if (kindTexts.size > 20000) {
       kindTexts = new Map();
       kindMemos = new WeakMap();
+      kindGeneration++;
     }
   }
 
