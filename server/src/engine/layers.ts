@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameObject, type GameState } from './state';
+import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
 import { ScratchWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
 import { append } from '../util/arrays';
 
@@ -75,30 +75,22 @@ function staticSpec(spec: EffectSpec, cda: boolean): EffectSpec {
   return (m.granted ??= { ...spec, parts: spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p)) });
 }
 
-/**
- * The effects of one static ability of `w`; with `layer`, only those that
- * have parts in that layer (the others would be built only to be dropped).
- */
-function staticLives(w: Working, a: AbilityInstance, layer?: Layer): Live[] {
+function staticLives(w: Working, a: AbilityInstance): Live[] {
   const ab = a.ability;
   if (ab.kind !== 'static') return [];
   const cda = isCda(a);
-  const out: Live[] = [];
-  let idx = -1;
-  for (let j = 0; j < ab.effects.length; j++) {
+  return ab.effects.map((spec0, j) => {
     // A granted "power and toughness are each equal to …" is not a CDA: it sets in 7b (604.3a, 613.4b).
-    const spec = staticSpec(ab.effects[j]!, cda);
+    const spec = staticSpec(spec0, cda);
     const parts = spec.parts;
-    const byLayer = partsByLayer(parts);
-    if (layer !== undefined && !byLayer.has(layer)) continue;
-    if (idx < 0) idx = w.abilities.indexOf(a);
+    const idx = w.abilities.indexOf(a);
     // 613.7a: an ability granted by an effect shares the later of the two
     // timestamps, and keeps its place after the object's own abilities when
     // the object gets a new timestamp.
     const own = w.obj.timestamp;
     const ts = a.grantTimestamp === undefined ? [own, 0, idx, j] : [Math.max(own, a.grantTimestamp), 1, a.grantTimestamp, idx, j];
     const bindings = { ...emptyBindings(w.controller), choices: w.obj.entryChoices };
-    out.push({
+    return {
       id: `${a.key}#${j}`,
       kind: 'static' as const,
       source: w.obj,
@@ -109,10 +101,9 @@ function staticLives(w: Working, a: AbilityInstance, layer?: Layer): Live[] {
       text: a.text,
       range: a.range,
       abilityKey: a.key,
-      partsByLayer: byLayer,
-    });
-  }
-  return out;
+      partsByLayer: partsByLayer(parts),
+    };
+  });
 }
 
 /** Static abilities' copy effects (`Enchanted creature is a copy of …`) that function now. */
@@ -121,7 +112,7 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
   for (const w of world.values()) {
     for (const a of w.abilities) {
       if (a.ability.kind !== 'static' || !functions(w, a)) continue;
-      for (const l of staticLives(w, a, '1a')) if (holds(l)) out.push(l);
+      for (const l of staticLives(w, a)) if (l.partsByLayer.has('1a') && holds(l)) out.push(l);
     }
   }
   return out;
@@ -130,7 +121,7 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
 function countersLives(state: GameState): Live[] {
   const out: Live[] = [];
   for (const o of state.objects) {
-    if (o.zone === null || o.counters.size === 0) continue;
+    if (o.zone === null) continue;
     for (const [kind, n] of o.counters) {
       if (n <= 0) continue;
       const ts = [o.counterTimestamps.get(kind) ?? o.timestamp];
@@ -454,225 +445,6 @@ function diff(before: Record<string, string>, after: Record<string, string>): Ch
   return out;
 }
 
-/**
- * What makes two objects alike for trials (see `representatives` in
- * computeLayers): equal descriptions for equal fields. Ability texts are
- * long, so each is written as its number in `kindTexts`.
- */
-function kindKey(x: Working): string {
-  let abilities = '';
-  for (let i = 0; i < x.abilities.length; i++) {
-    const text = x.abilities[i]!.text;
-    let n = kindTexts.get(text);
-    if (n === undefined) kindTexts.set(text, (n = kindTexts.size));
-    abilities += (i ? '|' : '') + n;
-  }
-  return `${kindGeneration}\u0001${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
-}
-
-/** Ability texts by number, for kindKey (numbers, and so descriptions, are the same from one computation to the next). */
-let kindTexts = new Map<string, number>();
-/** Bumped when the texts are numbered anew: descriptions of two numberings never meet. */
-let kindGeneration = 0;
-
-/** The fields a description was made of (arrays by reference: working records never change one in place), and the description. */
-interface KindMemo {
-  isToken: boolean;
-  zone: GameObject['zone'];
-  tapped: boolean;
-  owner: string;
-  attachedTo: string | undefined;
-  controller: string;
-  types: readonly string[];
-  subtypes: readonly string[];
-  supertypes: readonly string[];
-  colors: readonly string[];
-  allCreatureTypes: boolean;
-  power: number | null;
-  toughness: number | null;
-  manaValue: number;
-  cantHaveAbilities: boolean;
-  cantGain: readonly string[];
-  abilities: readonly AbilityInstance[];
-  key: string;
-}
-
-/**
- * The last few descriptions of each object: most objects look the same in
- * one computation as in the one before (and in a layer as in the one before),
- * so their description is found by comparing fields, not by writing it again.
- */
-let kindMemos = new WeakMap<GameObject, KindMemo[]>();
-const KIND_MEMOS_PER_OBJECT = 4;
-
-/** kindKey(x), from the memos when one was made of the same fields. */
-function kindKeyOf(x: Working): string {
-  const o = x.obj;
-  let memos = kindMemos.get(o);
-  if (memos) {
-    for (const m of memos) {
-      if (
-        m.isToken === o.isToken && m.zone === o.zone && m.tapped === o.tapped && m.owner === o.owner && m.attachedTo === o.attachedTo &&
-        m.controller === x.controller && m.allCreatureTypes === x.allCreatureTypes && m.power === x.power && m.toughness === x.toughness &&
-        m.manaValue === x.manaValue && m.cantHaveAbilities === x.cantHaveAbilities &&
-        sameStrings(m.types, x.types) && sameStrings(m.subtypes, x.subtypes) && sameStrings(m.supertypes, x.supertypes) &&
-        sameStrings(m.colors, x.colors) && sameStrings(m.cantGain, x.cantGain) && sameTexts(m.abilities, x.abilities)
-      )
-        return m.key;
-    }
-  } else kindMemos.set(o, (memos = []));
-  const key = kindKey(x);
-  if (memos.length >= KIND_MEMOS_PER_OBJECT) memos.pop();
-  memos.unshift({
-    isToken: o.isToken, zone: o.zone, tapped: o.tapped, owner: o.owner, attachedTo: o.attachedTo, controller: x.controller,
-    types: x.types, subtypes: x.subtypes, supertypes: x.supertypes, colors: x.colors, allCreatureTypes: x.allCreatureTypes,
-    power: x.power, toughness: x.toughness, manaValue: x.manaValue, cantHaveAbilities: x.cantHaveAbilities, cantGain: x.cantGain,
-    abilities: x.abilities, key,
-  });
-  return key;
-}
-
-/**
- * Each object's kind for trials, as a number (equal descriptions, equal
- * numbers), kept until `clear` (each layer) or `delete` (the object changed),
- * like a map from ids. The kinds of a list of ids (an effect's set, asked for
- * in trial after trial) are kept with the list while no kind is forgotten, so
- * picking representatives costs a pass over numbers, not a look-up per id.
- */
-class Kinds {
-  private readonly byId = new Map<string, number>();
-  /** Every description seen in this computation, numbered. */
-  private readonly numbers = new Map<string, number>();
-  /** Bumped whenever a kind is forgotten: the lists' kinds are then looked up again. */
-  private epoch = 0;
-  private readonly lists = new WeakMap<readonly string[], { epoch: number; kinds: Int32Array; at?: Map<string, number[]> }>();
-  private seen = new Int32Array(64);
-  private keepMark = new Int32Array(64);
-  private stamp = 0;
-
-  constructor(private readonly describe: (id: string) => string) {
-    // A long-running session's texts are dropped now and then, as a computation starts (the generation
-    // keeps a computation that started before, if one ever runs around this one, from mixing numberings).
-    if (kindTexts.size > 20000) {
-      kindTexts = new Map();
-      kindMemos = new WeakMap();
-      kindGeneration++;
-    }
-  }
-
-  clear(): void {
-    this.byId.clear();
-    this.epoch++;
-  }
-
-  delete(id: string): boolean {
-    const had = this.byId.delete(id);
-    if (had) this.epoch++;
-    return had;
-  }
-
-  private of(id: string): number {
-    let k = this.byId.get(id);
-    if (k === undefined) {
-      const d = this.describe(id);
-      k = this.numbers.get(d);
-      if (k === undefined) this.numbers.set(d, (k = this.numbers.size));
-      this.byId.set(id, k);
-    }
-    return k;
-  }
-
-  /**
-   * `ids` less every object whose kind an earlier one (not in `keep`) has,
-   * in order; every id in `keep` stays. A kind is looked up only for the ids
-   * not kept, when the pass reaches them, as a lazy map look-up would.
-   */
-  representatives(ids: readonly string[], keep: readonly string[]): string[] {
-    const n = ids.length;
-    let e = this.lists.get(ids);
-    if (!e || e.kinds.length !== n) this.lists.set(ids, (e = { epoch: this.epoch, kinds: new Int32Array(n).fill(-1) }));
-    else if (e.epoch !== this.epoch) {
-      e.kinds.fill(-1);
-      e.epoch = this.epoch;
-    }
-    const stamp = ++this.stamp;
-    if (keep.length) {
-      if (this.keepMark.length < n) this.keepMark = new Int32Array(Math.max(n, 2 * this.keepMark.length));
-      const at = (e.at ??= positions(ids));
-      for (const id of keep) for (const i of at.get(id) ?? []) this.keepMark[i] = stamp;
-    }
-    const kinds = e.kinds;
-    const out: string[] = [];
-    for (let i = 0; i < n; i++) {
-      if (keep.length && this.keepMark[i] === stamp) {
-        out.push(ids[i]!);
-        continue;
-      }
-      let k = kinds[i]!;
-      if (k < 0) kinds[i] = k = this.of(ids[i]!);
-      if (k >= this.seen.length) {
-        const grown = new Int32Array(Math.max(k + 1, 2 * this.seen.length));
-        grown.set(this.seen);
-        this.seen = grown;
-      }
-      if (this.seen[k] === stamp) continue;
-      this.seen[k] = stamp;
-      out.push(ids[i]!);
-    }
-    return out;
-  }
-}
-
-/** Where each id is in `ids`. */
-function positions(ids: readonly string[]): Map<string, number[]> {
-  const m = new Map<string, number[]>();
-  ids.forEach((id, i) => {
-    const ps = m.get(id);
-    if (ps) ps.push(i);
-    else m.set(id, [i]);
-  });
-  return m;
-}
-
-/** A plain filter's fields (evaluate.ts's isPlain), written out; null for other selectors. */
-const plainKeys = new WeakMap<Filter, string | null>();
-
-/**
- * What a plain filter's selection depends on: its fields, and the source
- * (`other`) and `you` (`you control`) only when it reads them.
- */
-function selectionKey(sel: Selector, scope: Scope): string | undefined {
-  if (sel.kind !== 'filter') return undefined;
-  const f = sel.filter;
-  let k = plainKeys.get(f);
-  if (k === undefined) plainKeys.set(f, (k = isPlain(f) ? JSON.stringify(f) : null));
-  if (k === null) return undefined;
-  return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
-}
-
-/** For each computation's map of cached sets: the set last selected under each key, and the effect it was cached for. */
-const selectedUnder = new WeakMap<Map<string, string[]>, Map<string, { id: string; ids: string[] }>>();
-
-/**
- * `select` for `l` in the computation's own world, whose sets are cached in
- * `cached` (by effect id) and forgotten when an applied effect writes what
- * they read. Effects with alike plain filters (fifty `All artifacts are
- * blue`) read the same and select the same: while the set selected under
- * the same key is still cached for its effect, it is this set too.
- */
-function selectShared(l: Live, scope: Scope, world: World, env: LayerEnv, cached: Map<string, string[]>): string[] {
-  const key = selectionKey(l.spec.affected, scope);
-  if (key === undefined) return select(l.spec.affected, scope, world, env);
-  let byKey = selectedUnder.get(cached);
-  if (!byKey) selectedUnder.set(cached, (byKey = new Map()));
-  // Still cached for that effect, the very list (not one selected since under another key, as when its `you` changed).
-  const last = byKey.get(key);
-  if (last && cached.get(last.id) === last.ids) return last.ids;
-  const ids = select(l.spec.affected, scope, world, env);
-  byKey.set(key, { id: l.id, ids });
-  return ids;
-}
-
 /** Compute all characteristics now. */
 /**
  * `withTrace` records each step for the views (hover, --trace); the engine's
@@ -827,7 +599,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
         if (w.obj.zone === null) continue;
         for (const a of w.abilities) {
           if (a.ability.kind !== 'static') continue;
-          for (const l of staticLives(w, a, layer)) out.push(l);
+          for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) out.push(l);
         }
       }
       for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
@@ -1020,16 +792,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   }
 }
 
-/** Whether a static ability has a player or rules part (the only ones computePlayers builds lives for). */
-function actsOnPlayersOrRules(a: AbilityInstance): boolean {
-  if (a.ability.kind !== 'static') return false;
-  for (const spec of a.ability.effects) {
-    const m = partsByLayer(spec.parts);
-    if (m.has('player') || m.has('rules')) return true;
-  }
-  return false;
-}
-
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
 function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
@@ -1037,7 +799,7 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
   for (const w of world.values()) {
-    for (const a of w.abilities) if (functions(w, a) && actsOnPlayersOrRules(a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+    for (const a of w.abilities) if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   }
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
@@ -1073,6 +835,228 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
     }
   }
   return { players, rules };
+}
+
+// ---------------------------------------------------------------------------
+// Trial kinds and shared selections, for computeLayers
+
+/**
+ * What makes two objects alike for trials (see `representatives` in
+ * computeLayers): equal descriptions for equal fields. Ability texts are
+ * long, so each is written as its number in `kindTexts`.
+ */
+function kindKey(x: Working): string {
+  let abilities = '';
+  for (let i = 0; i < x.abilities.length; i++) {
+    const text = x.abilities[i]!.text;
+    let n = kindTexts.get(text);
+    if (n === undefined) kindTexts.set(text, (n = kindTexts.size));
+    abilities += (i ? '|' : '') + n;
+  }
+  return `${kindGeneration}\u0001${x.obj.isToken}\u0001${x.obj.zone ?? ''}\u0001${x.obj.tapped}\u0001${x.obj.owner}\u0001${x.obj.attachedTo ?? ''}\u0001${x.controller}\u0001${x.types.join(',')}\u0001${x.subtypes.join(',')}\u0001${x.supertypes.join(',')}\u0001${x.colors.join(',')}\u0001${x.allCreatureTypes}\u0001${x.power ?? ''}\u0001${x.toughness ?? ''}\u0001${x.manaValue}\u0001${x.cantHaveAbilities}\u0001${x.cantGain.join(',')}\u0001${abilities}`;
+}
+
+/** Ability texts by number, for kindKey (numbers, and so descriptions, are the same from one computation to the next). */
+let kindTexts = new Map<string, number>();
+/** Bumped when the texts are numbered anew: descriptions of two numberings never meet. */
+let kindGeneration = 0;
+
+/** The fields a description was made of (arrays by reference: working records never change one in place), and the description. */
+interface KindMemo {
+  isToken: boolean;
+  zone: Working['obj']['zone'];
+  tapped: boolean;
+  owner: string;
+  attachedTo: string | undefined;
+  controller: string;
+  types: readonly string[];
+  subtypes: readonly string[];
+  supertypes: readonly string[];
+  colors: readonly string[];
+  allCreatureTypes: boolean;
+  power: number | null;
+  toughness: number | null;
+  manaValue: number;
+  cantHaveAbilities: boolean;
+  cantGain: readonly string[];
+  abilities: readonly AbilityInstance[];
+  key: string;
+}
+
+/**
+ * The last few descriptions of each object: most objects look the same in
+ * one computation as in the one before (and in a layer as in the one before),
+ * so their description is found by comparing fields, not by writing it again.
+ */
+let kindMemos = new WeakMap<Working['obj'], KindMemo[]>();
+const KIND_MEMOS_PER_OBJECT = 4;
+
+/** kindKey(x), from the memos when one was made of the same fields. */
+function kindKeyOf(x: Working): string {
+  const o = x.obj;
+  let memos = kindMemos.get(o);
+  if (memos) {
+    for (const m of memos) {
+      if (
+        m.isToken === o.isToken && m.zone === o.zone && m.tapped === o.tapped && m.owner === o.owner && m.attachedTo === o.attachedTo &&
+        m.controller === x.controller && m.allCreatureTypes === x.allCreatureTypes && m.power === x.power && m.toughness === x.toughness &&
+        m.manaValue === x.manaValue && m.cantHaveAbilities === x.cantHaveAbilities &&
+        sameStrings(m.types, x.types) && sameStrings(m.subtypes, x.subtypes) && sameStrings(m.supertypes, x.supertypes) &&
+        sameStrings(m.colors, x.colors) && sameStrings(m.cantGain, x.cantGain) && sameTexts(m.abilities, x.abilities)
+      )
+        return m.key;
+    }
+  } else kindMemos.set(o, (memos = []));
+  const key = kindKey(x);
+  if (memos.length >= KIND_MEMOS_PER_OBJECT) memos.pop();
+  memos.unshift({
+    isToken: o.isToken, zone: o.zone, tapped: o.tapped, owner: o.owner, attachedTo: o.attachedTo, controller: x.controller,
+    types: x.types, subtypes: x.subtypes, supertypes: x.supertypes, colors: x.colors, allCreatureTypes: x.allCreatureTypes,
+    power: x.power, toughness: x.toughness, manaValue: x.manaValue, cantHaveAbilities: x.cantHaveAbilities, cantGain: x.cantGain,
+    abilities: x.abilities, key,
+  });
+  return key;
+}
+
+/**
+ * Each object's kind for trials, as a number (equal descriptions, equal
+ * numbers), kept until `clear` (each layer) or `delete` (the object changed),
+ * like a map from ids. The kinds of a list of ids (an effect's set, asked for
+ * in trial after trial) are kept with the list while no kind is forgotten, so
+ * picking representatives costs a pass over numbers, not a look-up per id.
+ */
+class Kinds {
+  private readonly byId = new Map<string, number>();
+  /** Every description seen in this computation, numbered. */
+  private readonly numbers = new Map<string, number>();
+  /** Bumped whenever a kind is forgotten: the lists' kinds are then looked up again. */
+  private epoch = 0;
+  private readonly lists = new WeakMap<readonly string[], { epoch: number; kinds: Int32Array; at?: Map<string, number[]> }>();
+  private seen = new Int32Array(64);
+  private keepMark = new Int32Array(64);
+  private stamp = 0;
+
+  constructor(private readonly describe: (id: string) => string) {
+    // A long-running session's texts are dropped now and then, as a computation starts (the generation
+    // keeps a computation that started before, if one ever runs around this one, from mixing numberings).
+    if (kindTexts.size > 20000) {
+      kindTexts = new Map();
+      kindMemos = new WeakMap();
+      kindGeneration++;
+    }
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.epoch++;
+  }
+
+  delete(id: string): boolean {
+    const had = this.byId.delete(id);
+    if (had) this.epoch++;
+    return had;
+  }
+
+  private of(id: string): number {
+    let k = this.byId.get(id);
+    if (k === undefined) {
+      const d = this.describe(id);
+      k = this.numbers.get(d);
+      if (k === undefined) this.numbers.set(d, (k = this.numbers.size));
+      this.byId.set(id, k);
+    }
+    return k;
+  }
+
+  /**
+   * `ids` less every object whose kind an earlier one (not in `keep`) has,
+   * in order; every id in `keep` stays. A kind is looked up only for the ids
+   * not kept, when the pass reaches them, as a lazy map look-up would.
+   */
+  representatives(ids: readonly string[], keep: readonly string[]): string[] {
+    const n = ids.length;
+    let e = this.lists.get(ids);
+    if (!e || e.kinds.length !== n) this.lists.set(ids, (e = { epoch: this.epoch, kinds: new Int32Array(n).fill(-1) }));
+    else if (e.epoch !== this.epoch) {
+      e.kinds.fill(-1);
+      e.epoch = this.epoch;
+    }
+    const stamp = ++this.stamp;
+    if (keep.length) {
+      if (this.keepMark.length < n) this.keepMark = new Int32Array(Math.max(n, 2 * this.keepMark.length));
+      const at = (e.at ??= positions(ids));
+      for (const id of keep) for (const i of at.get(id) ?? []) this.keepMark[i] = stamp;
+    }
+    const kinds = e.kinds;
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) {
+      if (keep.length && this.keepMark[i] === stamp) {
+        out.push(ids[i]!);
+        continue;
+      }
+      let k = kinds[i]!;
+      if (k < 0) kinds[i] = k = this.of(ids[i]!);
+      if (k >= this.seen.length) {
+        const grown = new Int32Array(Math.max(k + 1, 2 * this.seen.length));
+        grown.set(this.seen);
+        this.seen = grown;
+      }
+      if (this.seen[k] === stamp) continue;
+      this.seen[k] = stamp;
+      out.push(ids[i]!);
+    }
+    return out;
+  }
+}
+
+/** Where each id is in `ids`. */
+function positions(ids: readonly string[]): Map<string, number[]> {
+  const m = new Map<string, number[]>();
+  ids.forEach((id, i) => {
+    const ps = m.get(id);
+    if (ps) ps.push(i);
+    else m.set(id, [i]);
+  });
+  return m;
+}
+
+/** A plain filter's fields (evaluate.ts's isPlain), written out; null for other selectors. */
+const plainKeys = new WeakMap<Filter, string | null>();
+
+/**
+ * What a plain filter's selection depends on: its fields, and the source
+ * (`other`) and `you` (`you control`) only when it reads them.
+ */
+function selectionKey(sel: Selector, scope: Scope): string | undefined {
+  if (sel.kind !== 'filter') return undefined;
+  const f = sel.filter;
+  let k = plainKeys.get(f);
+  if (k === undefined) plainKeys.set(f, (k = isPlain(f) ? JSON.stringify(f) : null));
+  if (k === null) return undefined;
+  return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
+}
+
+/** For each computation's map of cached sets: the set last selected under each key, and the effect it was cached for. */
+const selectedUnder = new WeakMap<Map<string, string[]>, Map<string, { id: string; ids: string[] }>>();
+
+/**
+ * `select` for `l` in the computation's own world, whose sets are cached in
+ * `cached` (by effect id) and forgotten when an applied effect writes what
+ * they read. Effects with alike plain filters (fifty `All artifacts are
+ * blue`) read the same and select the same: while the set selected under
+ * the same key is still cached for its effect, it is this set too.
+ */
+function selectShared(l: Live, scope: Scope, world: World, env: LayerEnv, cached: Map<string, string[]>): string[] {
+  const key = selectionKey(l.spec.affected, scope);
+  if (key === undefined) return select(l.spec.affected, scope, world, env);
+  let byKey = selectedUnder.get(cached);
+  if (!byKey) selectedUnder.set(cached, (byKey = new Map()));
+  // Still cached for that effect, the very list (not one selected since under another key, as when its `you` changed).
+  const last = byKey.get(key);
+  if (last && cached.get(last.id) === last.ids) return last.ids;
+  const ids = select(l.spec.affected, scope, world, env);
+  byKey.set(key, { id: l.id, ids });
+  return ids;
 }
 
 export type { AbilityPart };
