@@ -11,7 +11,7 @@ import { checkExpectation } from './expect';
 import { EXPLORATION_BUDGET, Game, type EngineEnv, type ExplorationBudget } from './game';
 import { buildObjects, offsetRange } from './objects';
 import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, WorldView } from './results';
-import { freshState, type GameObject, type GameState } from './state';
+import { makeObject, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
 import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, type LoopsSeen, type ResumePoint } from './resume';
@@ -159,6 +159,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   /** The snapshot's hold on `games`, once this run has made one. */
   let held: Held[] | undefined;
   const allNames = file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]);
+  const compiledEffects = new Map<string, ReturnType<typeof compileEffectText>>();
 
   const resolveId = (name: string): string | undefined => {
     const m = /^(.*)#(\d+)$/.exec(name);
@@ -214,7 +215,10 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     },
     compileEffect(text, range, cardName) {
       try {
-        const r = compileEffectText(text, { cardName: cardName ?? 'this', legendary: false, knownNames: allNames, isSpell: true });
+        // The same words on the same card read the same way: a long timeline repeats its `resolve` texts.
+        const key = `${cardName ?? ''}\u0000${text}`;
+        let r = compiledEffects.get(key);
+        if (!r) compiledEffects.set(key, (r = compileEffectText(text, { cardName: cardName ?? 'this', legendary: false, knownNames: allNames, isSpell: true })));
         for (const i of r.issues) report({ range: offsetRange(range, i.start, i.end), severity: i.severity, code: issueCode(i), message: i.message });
         return { actions: r.actions as Action[] };
       } catch (e) {
@@ -225,14 +229,16 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     phantom(index, text) {
       const st = file.statements[index]!;
       const id = `resolve@${index}`;
-      return {
-        id,
-        decl: { kind: 'card', name: { text: id, quoted: false, range: st.range }, range: st.range, headerRange: st.range, texts: [] },
-        declIndex: -1,
-        isToken: false,
-        printed: { name: `"${text.length > 40 ? text.slice(0, 37) + '…' : text}" (line ${st.range.start.line + 1})`, manaCost: null, manaValue: 0, colors: [], supertypes: [], types: [], subtypes: [], abilities: [], power: null, toughness: null, powerStar: false, toughnessStar: false },
-        ...freshState(players[0]!),
-      };
+      return makeObject(
+        {
+          id,
+          decl: { kind: 'card', name: { text: id, quoted: false, range: st.range }, range: st.range, headerRange: st.range, texts: [] },
+          declIndex: -1,
+          isToken: false,
+          printed: { name: `"${text.length > 40 ? text.slice(0, 37) + '…' : text}" (line ${st.range.start.line + 1})`, manaCost: null, manaValue: 0, colors: [], supertypes: [], types: [], subtypes: [], abilities: [], power: null, toughness: null, powerStar: false, toughnessStar: false },
+        },
+        players[0]!,
+      );
     },
     report,
   };

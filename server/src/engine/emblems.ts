@@ -8,7 +8,7 @@ import type { Action } from '../effects/ir';
 import type { Range } from '../syntax/ast';
 import { resolvePlayers, type Scope } from './evaluate';
 import type { Game } from './game';
-import { freshState, type AbilityInstance, type GameObject } from './state';
+import { makeObject, type AbilityInstance, type GameObject } from './state';
 
 type Emblem = Extract<Action, { kind: 'emblem' }>;
 
@@ -23,15 +23,17 @@ export function createEmblem(game: Game, a: Emblem, scope: Scope, range: Range |
       return ability ? [{ key: `${id}/${i}`, text: ability.text || text, ability, origin: 'printed' as const }] : [];
     });
     const r = range ?? NOWHERE;
-    const o: GameObject = {
-      id,
-      decl: { kind: 'token', name: { text: 'Emblem', quoted: false, range: r }, alias: { text: id, quoted: false, range: r }, range: r, headerRange: r, texts: [] },
-      declIndex: -1,
-      isToken: false,
-      emblem: true,
-      printed: { name: 'Emblem', manaCost: null, manaValue: 0, colors: [], supertypes: [], types: [], subtypes: [], abilities, power: null, toughness: null, powerStar: false, toughnessStar: false },
-      ...freshState(player),
-    };
+    const o: GameObject = makeObject(
+      {
+        id,
+        decl: { kind: 'token', name: { text: 'Emblem', quoted: false, range: r }, alias: { text: id, quoted: false, range: r }, range: r, headerRange: r, texts: [] },
+        declIndex: -1,
+        isToken: false,
+        emblem: true,
+        printed: { name: 'Emblem', manaCost: null, manaValue: 0, colors: [], supertypes: [], types: [], subtypes: [], abilities, power: null, toughness: null, powerStar: false, toughnessStar: false },
+      },
+      player,
+    );
     game.state.objects.push(o);
     game.state.byId.set(id, o);
     game.setZone(o, 'command');

@@ -6,6 +6,7 @@ import type { Ability, Duration, EffectSpec, Part, Zone } from '../effects/ir';
 import type { Range } from '../syntax/ast';
 import type { ChoicePool } from './choices';
 import { evalCondition, select, type Env, type Scope } from './evaluate';
+import type { LayerMemo } from './incremental';
 import { computeLayers, type LayerEnv, type LayerResult } from './layers';
 import { fixResolvedValues } from './resolution-values';
 import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
@@ -42,6 +43,8 @@ export interface ExplorationBudget {
 
 export class Game {
   private cache: LayerResult | undefined;
+  /** What the last computation keeps for the next one (engine/incremental.ts); a clone starts afresh. */
+  private memo: LayerMemo | undefined;
   private traced: LayerResult | undefined;
   /** What happened during the current event, for its report and the trace. */
   log: LogLine[] = [];
@@ -94,7 +97,10 @@ export class Game {
   /** The characteristics of everything now (613), memoised until the next change, without the per-step trace. */
   layers(): LayerResult {
     if (this.traced) return this.traced;
-    if (!this.cache) this.cache = computeLayers(this.state, this.layerEnv(), false);
+    if (!this.cache) {
+      this.cache = computeLayers(this.state, this.layerEnv(), false, { prev: this.memo, keep: true });
+      this.memo = this.cache.memo;
+    }
     return this.cache;
   }
 

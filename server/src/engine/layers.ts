@@ -11,8 +11,10 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, type AbilityInstance, type CopiableValues, type GameState } from './state';
-import { ScratchWorld, fromValues, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
+import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { isBasicLandType } from './subtypes';
 import { append } from '../util/arrays';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
@@ -39,6 +41,18 @@ export interface LayerResult {
   /** 707.2c: the values of every static copy effect that applies now, for the timeline to keep (engine/copy.ts). */
   copyLocks: Map<string, CopiableValues>;
   playerRules: Map<string, RuleEntry[]>;
+  /** What the next computation may reuse (only when asked for with `keep`). */
+  memo?: LayerMemo;
+  /** When built on the previous computation: how many layers were reused, replayed for some objects, or computed afresh. */
+  incremental?: { reuse: number; replay: number; full: number };
+}
+
+/** Issue 9: computing after an event from the computation before it (engine/incremental.ts). */
+export interface LayerOptions {
+  /** The memo of the previous computation of the same line of play; used only without the trace. */
+  prev?: LayerMemo;
+  /** Keep a memo for the next computation. */
+  keep?: boolean;
 }
 
 export interface LayerEnv extends ApplyEnv {
@@ -75,6 +89,19 @@ function staticSpec(spec: EffectSpec, cda: boolean): EffectSpec {
   return (m.granted ??= { ...spec, parts: spec.parts.map((p): Part => (p.kind === 'pt' && p.layer === '7a' ? { ...p, layer: '7b' } : p)) });
 }
 
+const layersByAbility = new WeakMap<Ability, Set<string>>();
+/** The layers (and `player`, `rules`) a static ability's effects have parts in; a granted `7a` part applies in 7b. */
+function abilityLayers(ab: Ability): Set<string> {
+  let out = layersByAbility.get(ab);
+  if (!out) {
+    out = new Set();
+    if (ab.kind === 'static') for (const spec of ab.effects) for (const p of spec.parts) out.add(p.layer);
+    if (out.has('7a')) out.add('7b');
+    layersByAbility.set(ab, out);
+  }
+  return out;
+}
+
 function staticLives(w: Working, a: AbilityInstance): Live[] {
   const ab = a.ability;
   if (ab.kind !== 'static') return [];
@@ -106,6 +133,22 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
   });
 }
 
+const copyAbilities = new WeakMap<Ability, boolean>();
+/** Whether layer 1 can do anything: a resolved copy effect, an ability that copies (707.2), or a face-down permanent (708). */
+function layerOneApplies(state: GameState): boolean {
+  if (state.effects.some((e) => !e.ended && e.copyValues)) return true;
+  for (const o of state.objects) {
+    if (o.zone === null) continue;
+    if (o.faceDown && o.zone === 'battlefield') return true;
+    for (const a of o.printed.abilities) {
+      let c = copyAbilities.get(a.ability);
+      if (c === undefined) copyAbilities.set(a.ability, (c = a.ability.kind === 'static' && a.ability.effects.some((e) => partsByLayer(e.parts).has('1a'))));
+      if (c) return true;
+    }
+  }
+  return false;
+}
+
 /** Static abilities' copy effects (`Enchanted creature is a copy of …`) that function now. */
 function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
   const out: Live[] = [];
@@ -118,59 +161,98 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
   return out;
 }
 
+/**
+ * Each object's counter effects, kept while the number and timestamp stay
+ * the same: a later computation gets the same effect (engine/incremental.ts
+ * then knows it at once).
+ */
+const counterLiveCache = new WeakMap<GameObject, Map<string, { n: number; ts: number; live: Live }>>();
+
 function countersLives(state: GameState): Live[] {
   const out: Live[] = [];
   for (const o of state.objects) {
-    if (o.zone === null) continue;
+    if (o.zone === null || !o.counters.size) continue;
+    let cache = counterLiveCache.get(o);
     for (const [kind, n] of o.counters) {
       if (n <= 0) continue;
-      const ts = [o.counterTimestamps.get(kind) ?? o.timestamp];
-      const m = /^([+-]\d+)\/([+-]\d+)$/.exec(kind);
-      let parts: Part[];
-      if (m) {
-        // 613.4c: counters modify power and toughness in 7c.
-        parts = [{ layer: '7c', kind: 'pt', power: { kind: 'const', value: Number(m[1]) * n }, toughness: { kind: 'const', value: Number(m[2]) * n } }];
-      } else if (KEYWORD_COUNTERS.has(kind.toLowerCase())) {
-        // 122.1b / 613.1f: a keyword counter grants its keyword in layer 6.
-        const text = kind.charAt(0).toUpperCase() + kind.slice(1).toLowerCase();
-        parts = [{ layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text, keyword: kind.toLowerCase() }] }];
-      } else continue;
-      out.push({
-        id: `counter:${o.id}:${kind}`,
-        kind: 'counter',
-        source: o,
-        spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts },
-        timestamp: ts,
-        cda: false,
-        bindings: emptyBindings(o.owner),
-        text: `${n} ${kind} counter${n === 1 ? '' : 's'}`,
-        partsByLayer: partsByLayer(parts),
-      });
+      const t = o.counterTimestamps.get(kind) ?? o.timestamp;
+      const hit = cache?.get(kind);
+      if (hit && hit.n === n && hit.ts === t && hit.live.bindings.you === o.owner) {
+        out.push(hit.live);
+        continue;
+      }
+      const live = counterLive(o, kind, n, t);
+      if (!live) continue;
+      if (!cache) counterLiveCache.set(o, (cache = new Map()));
+      cache.set(kind, { n, ts: t, live });
+      out.push(live);
     }
   }
   return out;
 }
 
+function counterLive(o: GameObject, kind: string, n: number, t: number): Live | undefined {
+  const m = /^([+-]\d+)\/([+-]\d+)$/.exec(kind);
+  let parts: Part[];
+  if (m) {
+    // 613.4c: counters modify power and toughness in 7c.
+    parts = [{ layer: '7c', kind: 'pt', power: { kind: 'const', value: Number(m[1]) * n }, toughness: { kind: 'const', value: Number(m[2]) * n } }];
+  } else if (KEYWORD_COUNTERS.has(kind.toLowerCase())) {
+    // 122.1b / 613.1f: a keyword counter grants its keyword in layer 6.
+    const text = kind.charAt(0).toUpperCase() + kind.slice(1).toLowerCase();
+    parts = [{ layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text, keyword: kind.toLowerCase() }] }];
+  } else return undefined;
+  return {
+    id: `counter:${o.id}:${kind}`,
+    kind: 'counter',
+    source: o,
+    spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts },
+    timestamp: [t],
+    cda: false,
+    bindings: emptyBindings(o.owner),
+    text: `${n} ${kind} counter${n === 1 ? '' : 's'}`,
+    partsByLayer: partsByLayer(parts),
+  };
+}
+
 /** 122.1b */
 export const KEYWORD_COUNTERS = new Set(['flying', 'first strike', 'double strike', 'deathtouch', 'decayed', 'exalted', 'haste', 'hexproof', 'indestructible', 'lifelink', 'menace', 'reach', 'shadow', 'trample', 'vigilance']);
 
+/** Each resolved effect as the layer system sees it, kept while the effect is unchanged (see counterLiveCache). */
+const resolvedLiveCache = new WeakMap<ContinuousEffect, Live>();
+
 function resolvedLives(state: GameState): Live[] {
-  return state.effects
-    .filter((e) => !e.ended && !e.copyValues)
-    .map((e) => ({
-      id: e.id,
-      kind: 'resolved' as const,
-      source: state.byId.get(e.sourceId)!,
-      spec: e.spec,
-      timestamp: [e.timestamp],
-      cda: false,
-      bindings: e.bindings,
-      text: e.text,
-      range: e.range,
-      label: e.label,
-      resolved: e,
-      partsByLayer: partsByLayer(e.spec.parts),
-    }));
+  const out: Live[] = [];
+  for (const e of state.effects) {
+    if (e.ended || e.copyValues) continue;
+    const hit = resolvedLiveCache.get(e);
+    const source = state.byId.get(e.sourceId)!;
+    if (hit && hit.spec === e.spec && hit.bindings === e.bindings && hit.source === source && hit.timestamp[0] === e.timestamp && hit.text === e.text && hit.range === e.range && hit.label === e.label) {
+      out.push(hit);
+      continue;
+    }
+    const live = resolvedLive(e, source);
+    resolvedLiveCache.set(e, live);
+    out.push(live);
+  }
+  return out;
+}
+
+function resolvedLive(e: ContinuousEffect, source: GameObject): Live {
+  return {
+    id: e.id,
+    kind: 'resolved',
+    source,
+    spec: e.spec,
+    timestamp: [e.timestamp],
+    cda: false,
+    bindings: e.bindings,
+    text: e.text,
+    range: e.range,
+    label: e.label,
+    resolved: e,
+    partsByLayer: partsByLayer(e.spec.parts),
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -450,11 +532,64 @@ function diff(before: Record<string, string>, after: Record<string, string>): Ch
  * `withTrace` records each step for the views (hover, --trace); the engine's
  * own questions (SBA, selectors, replacement) do without, which is most calls.
  */
-export function computeLayers(state: GameState, env: LayerEnv, withTrace = true): LayerResult {
-  let world = initialWorld(state);
+export function computeLayers(state: GameState, env: LayerEnv, withTrace = true, opts: LayerOptions = {}): LayerResult {
+  const global = opts.prev || opts.keep ? globalKey(state) : '';
+  /** Players, the turn…: effects with conditions or values read from the game are computed again. */
+  const globalChanged = !!opts.prev && opts.prev.global !== global;
+  /** The previous computation, when it can be built on. */
+  let prev = !withTrace && opts.prev && opts.prev.states.length <= state.objects.length ? opts.prev : undefined;
+  const keep = !!opts.keep || !!prev;
+  /** Objects whose records entering the current layer may differ from the previous computation's. */
+  const dirty = new Set<string>();
+  /** Objects whose own game state changed (zone, counters, tapped…): dirty in every layer. */
+  const moved = new Set<string>();
+  /** Each object's game state (last time's record where it did not change) and place, for the memo. */
+  const states: ObjectState[] = [];
+  const ids: string[] = [];
+  let position = prev?.position ?? new Map<string, number>();
+  if (keep) {
+    // Objects are only ever added, at the end; anything else starts afresh.
+    if (prev && prev.ids.some((id, i) => state.objects[i]?.id !== id)) prev = undefined;
+    if (!prev) position = new Map();
+    else if (prev.ids.length < state.objects.length) position = new Map(position);
+    state.objects.forEach((o, i) => {
+      const old = prev?.states[i];
+      if (old && sameState(o, old)) states.push(old);
+      else {
+        states.push(objectState(o));
+        dirty.add(o.id);
+        moved.add(o.id);
+      }
+      ids.push(o.id);
+      if (!prev || i >= prev.ids.length) position.set(o.id, i);
+    });
+  }
+  const layerOne = layerOneApplies(state);
+  /** Without copy effects or face-down objects now and last time, an unchanged object's records after layer 1 are last time's. */
+  const fast = !!prev && !prev.copyEffects && !layerOne;
+  const world = fast ? worldFromPrevious() : initialWorld(state);
+  /** Records copied in the current layer: the others are shared with the memo and must be copied before they change. */
+  let owned = new Set<string>();
+  /** The records set in the current layer, for the memo. */
+  let changedNow = new Map<string, Working>();
+  const own = (id: string): Working => {
+    const x = world.get(id)!;
+    if (!keep || owned.has(id)) return x;
+    const c = cloneWorking(x);
+    put(id, c);
+    owned.add(id);
+    return c;
+  };
+  const put = (id: string, w: Working): void => {
+    world.set(id, w);
+    changedNow.set(id, w);
+  };
+  const records = new Map<Layer, LayerRecord>();
+  const stats = { reuse: 0, replay: 0, full: 0 };
+  let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
-  const copiable = new Map<string, CopiableValues>();
+  const copiable = fast ? new Map(prev!.copiable) : new Map<string, CopiableValues>();
   const copyLocks = new Map<string, CopiableValues>();
   const dependencies: DependencyView[] = [];
   const loops: string[][] = [];
@@ -544,7 +679,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
   const applyTo = (l: Live, layer: Layer, w: World, ids: string[], record: boolean, reason: OrderReason) => {
     const scope = scopeIn(l, w);
     for (const id of ids) {
-      const x = w.get(id);
+      const x = w === world ? (w.has(id) ? own(id) : undefined) : w.get(id);
       if (!x) continue;
       if (record && !withTrace) {
         // Without the trace, change is seen by comparing fields, not by building the trace's strings.
@@ -577,6 +712,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
     affectedNow.clear();
     kindNow.clear();
     if (layer === '1a') {
+      if (!layerOne) continue;
       // 613.2a: copy effects have their own order and values (engine/copy.ts).
       applyCopyLayer(world, {
         state, env, layers: OBJECT_LAYERS, trace,
@@ -589,8 +725,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       });
       continue;
     } else if (layer === '1b') {
-      applyFaceDown(world, trace);
-      for (const [id, w] of world) copiable.set(id, toCopiable(w));
+      if (layerOne) applyFaceDown(world, trace);
+      startFromPrevious();
       continue;
     }
     const collect = (): Live[] => {
@@ -598,7 +734,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       for (const w of world.values()) {
         if (w.obj.zone === null) continue;
         for (const a of w.abilities) {
-          if (a.ability.kind !== 'static') continue;
+          if (a.ability.kind !== 'static' || !abilityLayers(a.ability).has(layer)) continue;
           for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) out.push(l);
         }
       }
@@ -607,9 +743,24 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
       return out;
     };
-    let pool = collect();
+    const P = prev?.layers.get(layer);
+    let pool = P ? poolFrom(P, layer) : collect();
+    owned = new Set();
+    changedNow = new Map();
+    const rec: LayerRecord | undefined = keep ? { pool, steps: [], byId: new Map(), independent: true, found: [], loops: [], changed: changedNow } : undefined;
+    // The same effects as last time (the very objects, see the caches above): the same answer.
+    const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
+    const mode = P ? chooseMode(layer, P, pool, ind) : 'full';
+    if (prev) stats[mode]++;
+    if (mode !== 'full') {
+      if (mode === 'reuse') reuseLayer(layer, P!, pool, rec);
+      else replayLayer(layer, P!, pool, rec);
+      endLayer(layer, rec, undefined);
+      continue;
+    }
     if (!pool.length) {
-      if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);
+      if (layer === '4') landAbilities(world.keys());
+      endLayer(layer, rec, P);
       continue;
     }
     const done = new Set<string>();
@@ -708,20 +859,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
 
     const applyNext = (next: Live, reason: OrderReason): void => {
       const ids = affectedIn(next, world);
-      if (!fixedSets.has(next.id)) fixedSets.set(next.id, ids);
-      started.set(next.id, next);
+      note(next, layer, ids, rec);
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
       const version = worldVersion;
       applyTo(next, layer, world, ids, true, r);
       if (worldVersion !== version) forgetAfter(next, layer, ids);
       done.add(next.id);
-      const rec = applied.get(next.id);
-      if (rec) rec.layers.push(layer);
-      else applied.set(next.id, { live: next, affected: ids, layers: [layer] });
     };
 
     const order = new LayerOrder(layer, trial);
-    if (independent(pool, layer)) {
+    if (ind) {
       // 613.8 finds nothing to order here and nothing can start or stop
       // existing during the layer: the loop below would pick CDAs first, then
       // the rest, each by timestamp. Sorting once gives the same sequence and
@@ -750,21 +897,262 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true)
       }
     append(dependencies, order.found);
     append(loops, order.loops);
-    if (layer === '4') for (const w of world.values()) intrinsicLandAbilities(w, env.makeAbility);
+    if (layer === '4') landAbilities(world.keys());
+    if (rec) {
+      rec.independent = ind;
+      rec.found = order.found;
+      rec.loops = order.loops;
+    }
+    endLayer(layer, rec, P);
   }
 
   // 208.3: only creatures (and cards with printed values) have power and toughness.
-  for (const w of world.values()) {
-    if (w.obj.zone === 'battlefield' && !w.types.some((t) => t.toLowerCase() === 'creature')) {
-      w.power = null;
-      w.toughness = null;
+  owned = new Set();
+  changedNow = new Map();
+  if (prev) for (const [id, w] of prev.finalChanged) if (!dirty.has(id)) put(id, w);
+  for (const id of prev ? dirty : world.keys()) {
+    const w = world.get(id);
+    if (w && w.obj.zone === 'battlefield' && !w.types.some((t) => t.toLowerCase() === 'creature') && (w.power !== null || w.toughness !== null)) {
+      const x = own(id);
+      x.power = null;
+      x.toughness = null;
     }
   }
 
   const sink = emptyRuleSink();
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
-  return { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks };
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow } : undefined;
+  const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
+  // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
+  if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
+  return result;
+
+  // -------------------------------------------------------------------------
+  // Building on the previous computation (engine/incremental.ts)
+
+  /** After layer 1: which objects differ from last time; the others share last time's records. */
+  function startFromPrevious(): void {
+    if (fast) {
+      // worldFromPrevious made records for the dirty objects only; the others' copiable values are last time's.
+      copied = new Map(world);
+      for (const id of dirty) copiable.set(id, toCopiable(world.get(id)!));
+      return;
+    }
+    for (const [id, w] of world) {
+      if (prev && !moved.has(id)) {
+        const old = prev.copied.get(id);
+        if (!old || !sameWorking(w, old)) dirty.add(id);
+        else {
+          world.set(id, old);
+          copiable.set(id, prev.copiable.get(id)!);
+          continue;
+        }
+      }
+      copiable.set(id, toCopiable(w));
+    }
+    if (keep) copied = new Map(world);
+  }
+
+  /** Layer 1's records: last time's for unchanged objects (no copy effect or face-down object in either computation). */
+  function worldFromPrevious(): World {
+    const w: World = new Map(prev!.copied);
+    for (const id of dirty) {
+      const o = state.byId.get(id)!;
+      w.set(id, fromValues(o, o.printed));
+    }
+    return w;
+  }
+
+  /** An object's record entering layer `layer` last time. */
+  function previousBefore(layer: Layer, id: string): Working | undefined {
+    for (let k = OBJECT_LAYERS.indexOf(layer) - 1; k >= 2; k--) {
+      const hit = prev!.layers.get(OBJECT_LAYERS[k]!)?.changed.get(id);
+      if (hit) return hit;
+    }
+    return prev!.copied.get(id);
+  }
+
+  function previousAfter(P: LayerRecord, layer: Layer, id: string): Working | undefined {
+    return P.changed.get(id) ?? previousBefore(layer, id);
+  }
+
+  /**
+   * The layer's effects as `collect` finds them, in the same order, from last
+   * time's: unchanged objects' static abilities give the same effects, so only
+   * dirty objects are looked at again.
+   */
+  function poolFrom(P: LayerRecord, layer: Layer): Live[] {
+    const statics: { l: Live; at: number; i: number }[] = [];
+    P.pool.forEach((l, i) => {
+      if (l.kind === 'static' && !dirty.has(l.source.id)) statics.push({ l, at: position.get(l.source.id)!, i });
+    });
+    let i = P.pool.length;
+    for (const id of dirty) {
+      const w = world.get(id);
+      if (!w || w.obj.zone === null) continue;
+      for (const a of w.abilities) {
+        if (a.ability.kind !== 'static' || !abilityLayers(a.ability).has(layer)) continue;
+        for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) statics.push({ l, at: position.get(id)!, i: i++ });
+      }
+    }
+    statics.sort((x, y) => x.at - y.at || x.i - y.i);
+    const out = statics.map((x) => x.l);
+    for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
+    for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
+    for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+    return out;
+  }
+
+  /** 305.6: lands have the mana abilities of their basic land types (after layer 4), for the records that may need it. */
+  function landAbilities(ids: Iterable<string>): void {
+    for (const id of ids) {
+      const w = world.get(id);
+      if (!w) continue;
+      const lands = w.abilities.some((a) => a.origin === 'land-type') || (w.subtypes.some(isBasicLandType) && hasWord(w.types, 'Land'));
+      if (lands) intrinsicLandAbilities(own(id), env.makeAbility);
+    }
+  }
+
+  /** An effect begins or goes on applying in this layer (613.6: its set is the one it began with). */
+  function note(live: Live, layer: Layer, ids: string[], rec: LayerRecord | undefined): void {
+    if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
+    started.set(live.id, live);
+    const a = applied.get(live.id);
+    if (a) a.layers.push(layer);
+    else applied.set(live.id, { live, affected: ids, layers: [layer] });
+    if (rec) {
+      const step: Step = { live, affected: ids };
+      rec.steps.push(step);
+      rec.byId.set(live.id, step);
+    }
+  }
+
+  /** The layer is done: keep its records; after a full computation, find which objects now differ from last time. */
+  function endLayer(layer: Layer, rec: LayerRecord | undefined, P: LayerRecord | undefined): void {
+    if (prev && P) {
+      for (const [id, w] of world) {
+        if (moved.has(id)) continue;
+        const old = previousAfter(P, layer, id);
+        if (old && sameWorking(w, old)) {
+          if (old !== w) put(id, old);
+          dirty.delete(id);
+        } else dirty.add(id);
+      }
+    }
+    if (rec) records.set(layer, rec);
+  }
+
+  function chooseMode(layer: Layer, P: LayerRecord, pool: Live[], ind: boolean): 'reuse' | 'replay' | 'full' {
+    if (ind && P.independent && !pool.some((l) => l.cda) && !P.steps.some((s) => s.live.cda)) return 'replay';
+    return canReuse(layer, P, pool) ? 'reuse' : 'full';
+  }
+
+  /** The same effects, and no dirty object any of them applies to, could apply to, or comes from. */
+  function canReuse(layer: Layer, P: LayerRecord, pool: Live[]): boolean {
+    if (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!))) return false;
+    if (!dirty.size && !globalChanged) return true;
+    const lives = [...pool, ...P.steps.map((s) => s.live)];
+    if (lives.some((l) => !localValues(l, layer) || (l.spec.affected.kind === 'filter' && nonlocal(l.spec.affected)))) return false;
+    const touched = touchedBy(P);
+    for (const x of dirty) {
+      if (touched.has(x)) return false;
+      const w = world.get(x);
+      for (const l of lives) {
+        if (l.source.id === x) return false;
+        const fixed = fixedSets.get(l.id) ?? lockedIds(l);
+        if (fixed) {
+          if (fixed.includes(x)) return false;
+        } else if (l.spec.affected.kind === 'filter') {
+          if (w && matches(l.spec.affected.filter, w, scopeIn(l, world), world, env)) return false;
+        } else if (select(l.spec.affected, scopeIn(l, world), world, env).includes(x)) return false;
+      }
+    }
+    return true;
+  }
+
+  function reuseLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
+    const now = new Map(pool.map((l) => [l.id, l]));
+    for (const s of P.steps) note(now.get(s.live.id) ?? s.live, layer, s.affected, rec);
+    for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
+    if (layer === '4') landAbilities(dirty);
+    append(dependencies, P.found);
+    append(loops, P.loops);
+    if (rec) {
+      rec.independent = P.independent;
+      rec.found = P.found;
+      rec.loops = P.loops;
+    }
+  }
+
+  /**
+   * A layer ordered by timestamps alone: no effect reads what another writes,
+   * so each set can be decided before any applies. Only the dirty objects and
+   * those whose effects changed are computed again, in the same order.
+   */
+  function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
+    const cands = pool.filter((l) => existsIn(l, world)).map((l, i) => ({ l, i }));
+    cands.sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i);
+    const again = new Set<string>(dirty);
+    const plan: Step[] = [];
+    const seen = new Set<string>();
+    for (const { l } of cands) {
+      seen.add(l.id);
+      const old = P.byId.get(l.id);
+      const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
+      const fixed = fixedSets.get(l.id) ?? lockedIds(l);
+      let ids: string[];
+      if (fixed) ids = fixed;
+      else if (same && !dirty.size && !globalChanged) ids = old!.affected;
+      else if (same && localSelection(l)) ids = rematch(l, old!.affected);
+      else ids = select(l.spec.affected, scopeIn(l, world), world, env);
+      if (!same) {
+        for (const id of ids) again.add(id);
+        for (const id of old?.affected ?? []) again.add(id);
+      } else if (ids !== old!.affected) addDifference(ids, old!.affected, again);
+      plan.push({ live: l, affected: ids });
+    }
+    for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
+    for (const id of again) if (!world.has(id)) again.delete(id);
+    for (const s of plan) {
+      note(s.live, layer, s.affected, rec);
+      // Objects are independent of each other here: the order among them does not matter.
+      const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : [...again].filter((id) => s.affected.includes(id));
+      if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
+    }
+    if (layer === '4') landAbilities(again);
+    for (const [id, w] of P.changed) if (!again.has(id)) put(id, w);
+    for (const id of again) {
+      if (moved.has(id)) continue;
+      const old = previousAfter(P, layer, id);
+      const w = world.get(id)!;
+      if (old && sameWorking(w, old)) {
+        if (old !== w) put(id, old);
+        dirty.delete(id);
+      } else dirty.add(id);
+    }
+  }
+
+  /** A local filter's set after the dirty objects are matched again (in world order, as `select` gives it). */
+  function rematch(l: Live, old: string[]): string[] {
+    if (l.spec.affected.kind !== 'filter') return old;
+    const filter = l.spec.affected.filter;
+    const scope = scopeIn(l, world);
+    const was = memberSet(old);
+    let had: Set<string> | undefined;
+    for (const x of dirty) {
+      const w = world.get(x);
+      const now = !!w && matches(filter, w, scope, world, env);
+      if (now === was.has(x)) continue;
+      had ??= new Set(old);
+      if (now) had.add(x);
+      else had.delete(x);
+    }
+    if (!had) return old;
+    const out: string[] = [];
+    for (const id of world.keys()) if (had.has(id)) out.push(id);
+    return out;
+  }
 
   // -------------------------------------------------------------------------
 
@@ -799,7 +1187,12 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
   for (const w of world.values()) {
-    for (const a of w.abilities) if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+    for (const a of w.abilities) {
+      if (a.ability.kind !== 'static') continue;
+      const ls = abilityLayers(a.ability);
+      if (!ls.has('player') && !ls.has('rules')) continue;
+      if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+    }
   }
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));

@@ -7,7 +7,7 @@ import type { Ability, Color, CompileContext, TextIssue } from '../effects/ir';
 import { issueCode } from '../effects/ir';
 import { compileAbilityText } from '../effects/compile';
 import { withLevels, type LineResult } from './levels';
-import { freshState, type AbilityInstance, type GameObject, type Printed } from './state';
+import { makeObject, type AbilityInstance, type GameObject, type Printed } from './state';
 import { suggest } from '../syntax/suggest';
 import { append } from '../util/arrays';
 
@@ -171,15 +171,19 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
       const id = count > 1 ? `${baseId}#${k}` : baseId;
       ids.push(id);
       const owner = ownerName ?? players[0] ?? 'Alice';
-      objects.push({
-        id,
-        decl,
-        declIndex,
-        copyIndex: count > 1 ? k : undefined,
-        isToken: decl.kind === 'token',
-        printed: { ...printed, abilities: abilities.map((a) => ({ ...a, key: `${id}${a.key}` })) },
-        ...freshState(owner),
-      });
+      objects.push(
+        makeObject(
+          {
+            id,
+            decl,
+            declIndex,
+            copyIndex: count > 1 ? k : undefined,
+            isToken: decl.kind === 'token',
+            printed: { ...printed, abilities: abilities.map((a) => ({ ...a, key: `${id}${a.key}` })) },
+          },
+          owner,
+        ),
+      );
     }
     if (nameOk) names.set(decl.name.text.toLowerCase(), ids);
     if (decl.alias && aliasOk) names.set(decl.alias.text.toLowerCase(), ids);

@@ -239,6 +239,21 @@ export function objectKey(o: GameObject): string {
   return `${o.id}@${o.incarnation}`;
 }
 
+/**
+ * A new object, every field in one order: objects made in different places
+ * then share one shape, which keeps reading their fields fast (the layer
+ * system compares every object's state after each event, engine/incremental.ts).
+ */
+export function makeObject(base: Pick<GameObject, 'id' | 'decl' | 'declIndex' | 'isToken' | 'printed'> & { copyIndex?: number; emblem?: boolean }, owner: string): GameObject {
+  const f = freshState(owner);
+  return {
+    id: base.id, decl: base.decl, declIndex: base.declIndex, copyIndex: base.copyIndex, isToken: base.isToken, emblem: base.emblem, printed: base.printed,
+    zone: f.zone, incarnation: f.incarnation, owner: f.owner, baseController: f.baseController, tapped: f.tapped, faceDown: f.faceDown, attachedTo: undefined,
+    counters: f.counters, counterTimestamps: f.counterTimestamps, timestamp: f.timestamp, entryChoices: f.entryChoices, damage: f.damage,
+    deathtouchDamage: f.deathtouchDamage, designations: f.designations,
+  };
+}
+
 /** The game state of an object that is nowhere yet: no zone, no counters, not tapped (400.7 starts it over on every zone change). */
 export function freshState(owner: string): Pick<GameObject, 'zone' | 'incarnation' | 'owner' | 'baseController' | 'tapped' | 'faceDown' | 'counters' | 'counterTimestamps' | 'timestamp' | 'entryChoices' | 'damage' | 'deathtouchDamage' | 'designations'> {
   return { zone: null, incarnation: 0, owner, baseController: owner, tapped: false, faceDown: false, counters: new Map(), counterTimestamps: new Map(), timestamp: 0, entryChoices: [], damage: 0, deathtouchDamage: false, designations: [] };

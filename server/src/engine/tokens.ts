@@ -15,7 +15,7 @@ import type { ChoicePool } from './choices';
 import { evalExpr, resolvePlayers, type Scope } from './evaluate';
 import type { Game } from './game';
 import type { GameEvent, Performer } from './replacement';
-import { freshState, type AbilityInstance, type GameObject, type Printed } from './state';
+import { makeObject, type AbilityInstance, type GameObject, type Printed } from './state';
 
 type CreateToken = Extract<Action, { kind: 'create-token' }>;
 
@@ -74,14 +74,16 @@ function printedOf(game: Game, a: CreateToken, scope: Scope, id: string): Printe
 function makeToken(game: Game, a: CreateToken, scope: Scope, owner: string, base: string, ctx: TokenContext): GameObject {
   const id = tokenId(game, base);
   const range = ctx.range ?? NOWHERE;
-  const o: GameObject = {
-    id,
-    decl: { kind: 'token', name: { text: a.token.copyOf ? base : a.token.name, quoted: false, range }, alias: { text: id, quoted: false, range }, range, headerRange: range, texts: [] },
-    declIndex: -1,
-    isToken: true,
-    printed: printedOf(game, a, scope, id),
-    ...freshState(owner),
-  };
+  const o: GameObject = makeObject(
+    {
+      id,
+      decl: { kind: 'token', name: { text: a.token.copyOf ? base : a.token.name, quoted: false, range }, alias: { text: id, quoted: false, range }, range, headerRange: range, texts: [] },
+      declIndex: -1,
+      isToken: true,
+      printed: printedOf(game, a, scope, id),
+    },
+    owner,
+  );
   game.state.objects.push(o);
   game.state.byId.set(id, o);
   return o;

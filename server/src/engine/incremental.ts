@@ -1,0 +1,268 @@
+// Issue 9: the layer computation after an event, from the one before it.
+//
+// An event changes a few objects (one enters, one gets a counter) and a few
+// effects (a pump begins, an anthem's source leaves). Each layer's result is
+// a function of the records entering the layer and the layer's effects, so a
+// layer whose effects are the same as last time only needs to be worked out
+// again for the objects whose records differ ("dirty") and for the objects
+// whose set of effects differs; every other object keeps last time's record.
+// This file holds what is kept between two computations and the questions
+// asked of it; layers.ts decides, layer by layer, how much to compute again:
+//
+// - reuse: the same effects, and no dirty object that any of them applies to,
+//   could apply to, or is the source of: the layer's result (its order found
+//   by trial application, 613.8, included) is last time's;
+// - replay: the layer is ordered by timestamps alone (no effect reads what
+//   another writes, so no effect's set or values change while the layer is
+//   applied): each effect's set is last time's with the dirty objects matched
+//   again, and only dirty objects and those whose effects changed are
+//   recomputed, in the same order;
+// - full: anything else (a trial could order the layer differently).
+//
+// Nothing here changes what is computed: `LAYERLENS_CHECK_INCREMENTAL=1`
+// compares every incremental computation with a full one (checkIncremental).
+
+import type { Layer, Part } from '../effects/ir';
+import type { Live } from './live';
+import type { DependencyView } from './results';
+import type { CopiableValues, GameObject, GameState, Printed } from './state';
+import type { LayerResult } from './layers';
+import type { Working } from './working';
+
+/** One effect as it applied in one layer: to what, in order. */
+export interface Step {
+  live: Live;
+  affected: string[];
+}
+
+/** What one layer did in one computation. */
+export interface LayerRecord {
+  /** The effects collected at the start of the layer, in the order collected. */
+  pool: Live[];
+  steps: Step[];
+  byId: Map<string, Step>;
+  /** Ordered by timestamps alone (`independent` in layers.ts). */
+  independent: boolean;
+  found: DependencyView[];
+  loops: string[][];
+  /**
+   * The records the layer set (the others leave it as they entered it). A
+   * record kept here is never changed again: the next layer copies before it writes.
+   */
+  changed: Map<string, Working>;
+}
+
+/** What one computation keeps for the next. */
+export interface LayerMemo {
+  global: string;
+  /** Each object's game state, by its place in `state.objects` (objects are only ever added, at the end). */
+  states: ObjectState[];
+  ids: string[];
+  /** Each object's place in `state.objects`. */
+  position: Map<string, number>;
+  /** Records after layer 1 (copy effects, face-down status): where layer 2 starts. */
+  copied: Map<string, Working>;
+  copiable: Map<string, CopiableValues>;
+  /** Whether layer 1 had anything to do (then every record is made again next time). */
+  copyEffects: boolean;
+  layers: Map<Layer, LayerRecord>;
+  /** The records 208.3 set at the end. */
+  finalChanged: Map<string, Working>;
+}
+
+/** An object's game state as the layer system reads it (not its characteristics, which it computes). */
+export interface ObjectState {
+  printed: Printed;
+  zone: GameObject['zone'];
+  incarnation: number;
+  owner: string;
+  baseController: string;
+  tapped: boolean;
+  faceDown: boolean;
+  attachedTo: string | undefined;
+  timestamp: number;
+  damage: number;
+  deathtouchDamage: boolean;
+  isToken: boolean;
+  emblem: boolean | undefined;
+  counters: [string, number, number | undefined][];
+  entryChoices: string[];
+  designations: string[];
+}
+
+export function objectState(o: GameObject): ObjectState {
+  return {
+    printed: o.printed, zone: o.zone, incarnation: o.incarnation, owner: o.owner, baseController: o.baseController, tapped: o.tapped, faceDown: o.faceDown,
+    attachedTo: o.attachedTo, timestamp: o.timestamp, damage: o.damage, deathtouchDamage: o.deathtouchDamage, isToken: o.isToken, emblem: o.emblem,
+    counters: [...o.counters].map(([k, n]) => [k, n, o.counterTimestamps.get(k)]), entryChoices: [...o.entryChoices], designations: [...o.designations],
+  };
+}
+
+/** Whether the object is still in the state `s` recorded (field by field: no string is built for an unchanged object). */
+export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
+  if (!s) return false;
+  if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || o.tapped !== s.tapped || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
+  if (o.damage !== s.damage || o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.deathtouchDamage !== s.deathtouchDamage || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;
+  if (o.counters.size !== s.counters.length || !sameStrings(o.entryChoices, s.entryChoices) || !sameStrings(o.designations, s.designations)) return false;
+  for (const [k, n, t] of s.counters) if (o.counters.get(k) !== n || o.counterTimestamps.get(k) !== t) return false;
+  return true;
+}
+
+/**
+ * What outside the objects a layer may read: players (life, counters, hand
+ * sizes), the turn, the monarch. When it changes, effects with conditions or
+ * values read from the game are computed again.
+ */
+export function globalKey(state: GameState): string {
+  return JSON.stringify([state.players, state.activePlayer, state.turn, state.monarch ?? null, state.copyLocks ? Object.keys(state.copyLocks) : null]);
+}
+
+export const sameStrings = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+
+/** Whether two records hold the same characteristics (abilities by identity of what they are, not of their compiled form). */
+export function sameWorking(a: Working, b: Working): boolean {
+  if (a === b) return true;
+  return (
+    a.obj === b.obj && a.name === b.name && a.manaCost === b.manaCost && a.manaValue === b.manaValue && a.power === b.power && a.toughness === b.toughness &&
+    a.controller === b.controller && a.allCreatureTypes === b.allCreatureTypes && a.cantHaveAbilities === b.cantHaveAbilities &&
+    sameStrings(a.colors, b.colors) && sameStrings(a.types, b.types) && sameStrings(a.subtypes, b.subtypes) && sameStrings(a.supertypes, b.supertypes) &&
+    sameStrings(a.cantGain, b.cantGain) && sameAbilities(a.abilities, b.abilities)
+  );
+}
+
+function sameAbilities(a: Working['abilities'], b: Working['abilities']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (x.key !== y.key || x.text !== y.text || x.origin !== y.origin || x.grantedBy !== y.grantedBy || x.grantTimestamp !== y.grantTimestamp) return false;
+  }
+  return true;
+}
+
+/** Whether two computations' versions of an effect are the same effect with the same values (its source's records aside). */
+export function sameLive(a: Live, b: Live): boolean {
+  if (a === b) return true;
+  if (a.id !== b.id || a.kind !== b.kind || a.cda !== b.cda || a.text !== b.text || a.abilityKey !== b.abilityKey || a.source.id !== b.source.id) return false;
+  if (a.timestamp.length !== b.timestamp.length || a.timestamp.some((t, i) => t !== b.timestamp[i])) return false;
+  // A counter's parts are made from its kind and number, which its text says.
+  if (a.kind !== 'counter' && a.spec !== b.spec) return false;
+  if (a.resolved !== b.resolved && (a.resolved?.lockedSet?.join(',') !== b.resolved?.lockedSet?.join(',') || a.resolved?.spec !== b.resolved?.spec)) return false;
+  return sameBindings(a.bindings, b.bindings);
+}
+
+function sameBindings(a: Live['bindings'], b: Live['bindings']): boolean {
+  if (a === b) return true;
+  return a.you === b.you && sameStrings(a.targets, b.targets) && a.x === b.x && sameStrings(a.choices, b.choices) && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Expression and reference kinds that read other objects or the game: their results can change when anything does. */
+const NONLOCAL_KINDS = new Set(['count', 'colors-among', 'greatest', 'devotion', 'player-stat', 'player-counters', 'this-way', 'controller-of', 'owner-of']);
+/** Filter fields that look at another object. */
+const NONLOCAL_FIELDS = ['shares', 'attachedTo', 'hasAttached', 'sameNameAs'];
+
+const nonlocalCache = new WeakMap<object, boolean>();
+
+/**
+ * Whether evaluating `x` (a selector, or a layer's parts) for one object may
+ * read anything but that object, the effect's source and bindings, and
+ * constants. Conservative: a granted ability's text that counts something
+ * makes its grant nonlocal, which only costs a recomputation.
+ */
+export function nonlocal(x: object | undefined): boolean {
+  if (!x) return false;
+  let r = nonlocalCache.get(x);
+  if (r === undefined) nonlocalCache.set(x, (r = walk(x)));
+  return r;
+}
+
+function walk(x: unknown): boolean {
+  if (!x || typeof x !== 'object') return false;
+  if (Array.isArray(x)) return x.some(walk);
+  const o = x as Record<string, unknown>;
+  if (typeof o.kind === 'string') {
+    if (NONLOCAL_KINDS.has(o.kind)) return true;
+    if ((o.kind === 'stat' || o.kind === 'counters') && o.of !== undefined) return true;
+    // Control changes name players by what the game says (layer 2 is rare).
+    if (o.kind === 'control') return true;
+  }
+  for (const f of NONLOCAL_FIELDS) if (o[f] !== undefined && o[f] !== false) return true;
+  for (const v of Object.values(o)) if (v && typeof v === 'object' && walk(v)) return true;
+  return false;
+}
+
+/** Whether an effect's set is decided object by object from that object's own records (a filter, no reference to others). */
+export function localSelection(l: Live): boolean {
+  return l.spec.affected.kind === 'filter' && !nonlocal(l.spec.affected);
+}
+
+/** Whether what the effect does to an object in this layer depends on that object alone. */
+export function localValues(l: Live, layer: Layer): boolean {
+  const parts: readonly Part[] | undefined = l.partsByLayer.get(layer);
+  return !l.spec.condition && !nonlocal(parts);
+}
+
+const touchedCache = new WeakMap<LayerRecord, Set<string>>();
+
+/** Every object some effect of the layer applied to. */
+export function touchedBy(r: LayerRecord): Set<string> {
+  let t = touchedCache.get(r);
+  if (!t) {
+    t = new Set();
+    for (const s of r.steps) for (const id of s.affected) t.add(id);
+    touchedCache.set(r, t);
+  }
+  return t;
+}
+
+const memberSets = new WeakMap<readonly string[], Set<string>>();
+/** A set of an effect's objects, made once per list (lists are kept from one computation to the next while they do not change). */
+export function memberSet(ids: readonly string[]): Set<string> {
+  let s = memberSets.get(ids);
+  if (!s) memberSets.set(ids, (s = new Set(ids)));
+  return s;
+}
+
+/** Adds to `into` the ids in one list and not the other. */
+export function addDifference(a: readonly string[], b: readonly string[], into: Set<string>): void {
+  if (a.length === b.length && a.every((x, i) => x === b[i])) return;
+  const sa = new Set(a);
+  const sb = new Set(b);
+  for (const x of a) if (!sb.has(x)) into.add(x);
+  for (const x of b) if (!sa.has(x)) into.add(x);
+}
+
+// ---------------------------------------------------------------------------
+// The check mode
+
+export const CHECK_LAYERS = typeof process !== 'undefined' && process.env?.LAYERLENS_CHECK_INCREMENTAL === '1';
+
+/** Everything a computation without the trace gives, as text, for comparing two of them. */
+export function describeResult(r: LayerResult): string {
+  const abilities = (w: Working) => w.abilities.map((a) => `${a.key}=${a.text}:${a.origin}:${a.grantedBy ?? ''}:${a.grantTimestamp ?? ''}`).join('|');
+  const lines: string[] = [];
+  for (const [id, w] of r.world) {
+    lines.push(`${id}: ${w.obj.id} ${w.name} ${w.manaCost} ${w.manaValue} [${w.colors}] [${w.supertypes}] [${w.types}] [${w.subtypes}] ${w.allCreatureTypes} ${w.power}/${w.toughness} ${w.controller} ${w.cantHaveAbilities} [${w.cantGain}] {${abilities(w)}}`);
+  }
+  for (const [id, c] of r.copiable) lines.push(`copiable ${id}: ${JSON.stringify({ ...c, abilities: c.abilities.map((a) => a.key + '=' + a.text) })}`);
+  for (const [id, a] of r.applied) lines.push(`applied ${id}: ${a.live.id} ${a.affected.join(',')} ${a.layers.join(',')}`);
+  lines.push(`dependencies ${JSON.stringify(r.dependencies)}`, `loops ${JSON.stringify(r.loops)}`);
+  for (const [p, pc] of r.players) lines.push(`player ${p}: ${pc.abilities.join(',')} ${pc.maxHandSize}`);
+  lines.push(`rules ${JSON.stringify(r.rules)}`);
+  for (const [id, es] of r.objectRules) lines.push(`object rules ${id}: ${JSON.stringify(es)}`);
+  for (const [id, es] of r.playerRules) lines.push(`player rules ${id}: ${JSON.stringify(es)}`);
+  for (const [id, v] of r.copyLocks) lines.push(`copy lock ${id}: ${v.name}`);
+  return lines.join('\n');
+}
+
+/** Throws, with the first difference, when an incremental computation differs from a full one. */
+export function checkIncremental(incremental: LayerResult, full: LayerResult): void {
+  const a = describeResult(incremental).split('\n');
+  const b = describeResult(full).split('\n');
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] !== b[i]) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: the incremental layer computation differs from a full one:\n  incremental: ${a[i]}\n  full:        ${b[i]}`);
+  }
+}

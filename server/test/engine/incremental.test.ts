@@ -1,0 +1,150 @@
+// The layer computation after an event builds on the one before it
+// (engine/incremental.ts). Whatever it reuses, the result must be the one a
+// computation from scratch gives: every computation of every statement of
+// the corpus and of generated boards is compared here, whatever the
+// environment says (the suite also runs with LAYERLENS_CHECK_INCREMENTAL=1,
+// which makes the engine itself compare after every event).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseLayers } from '../../src/syntax/parser';
+import { analyze } from '../../src/engine/analyze';
+import { Game } from '../../src/engine/game';
+import { computeLayers, type LayerResult } from '../../src/engine/layers';
+import { checkIncremental, describeResult } from '../../src/engine/incremental';
+import { realistic } from '../../../bench/shapes';
+
+const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
+const corpus = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.layers')).map((f) => ({ name: f, text: readFileSync(join(d, f), 'utf8') })));
+
+interface Tally {
+  computations: number;
+  incremental: number;
+  layers: { reuse: number; replay: number; full: number };
+}
+
+/** Runs `fn` with every `Game.layers()` compared with a computation from scratch. */
+function compared(fn: () => void): Tally {
+  const tally: Tally = { computations: 0, incremental: 0, layers: { reuse: 0, replay: 0, full: 0 } };
+  const original = Game.prototype.layers;
+  const seen = new WeakSet<LayerResult>();
+  Game.prototype.layers = function (this: Game): LayerResult {
+    const r = original.call(this);
+    // Compared once, as it is computed (a memoised result is returned again until the game changes).
+    if (r.memo && !r.traces.size && !seen.has(r)) {
+      seen.add(r);
+      const full = computeLayers(this.state, this.layerEnv(), false);
+      assert.equal(describeResult(r), describeResult(full));
+      tally.computations++;
+      if (r.incremental) {
+        tally.incremental++;
+        for (const k of ['reuse', 'replay', 'full'] as const) tally.layers[k] += r.incremental[k];
+      }
+    }
+    return r;
+  };
+  try {
+    fn();
+  } finally {
+    Game.prototype.layers = original;
+  }
+  return tally;
+}
+
+test('the corpus is there', () => assert.ok(corpus.length >= 20, `${corpus.length} files`));
+
+test('every computation of the corpus built on the previous one equals one from scratch', () => {
+  const tally = compared(() => {
+    for (const { name, text } of corpus) analyze(parseLayers(text, name));
+  });
+  // The comparison ran, and the incremental paths were taken (not only full computations).
+  assert.ok(tally.computations > 1000, `${tally.computations} computations`);
+  assert.ok(tally.incremental > tally.computations / 2, `${tally.incremental} of ${tally.computations} incremental`);
+  assert.ok(tally.layers.replay > 1000 && tally.layers.reuse > 20 && tally.layers.full > 20, JSON.stringify(tally.layers));
+});
+
+test('a generated board with a long timeline (entries, pumps, counters, equipment, deaths, turns) computes incrementally and alike', () => {
+  const tally = compared(() => analyze(parseLayers(realistic({ permanents: 40, effectCards: 20, events: 300 }), 'board.layers')));
+  assert.ok(tally.incremental >= 250, JSON.stringify(tally));
+  // Blood Moon-like and Urborg-like effects make layer 4 depend on trial application: it is reused or computed afresh, never replayed.
+  assert.ok(tally.layers.full > 0 && tally.layers.reuse > 0, JSON.stringify(tally.layers));
+});
+
+test('tokens entering one by one under anthems and type changers', () => {
+  const lines = ['scenario "tokens"', 'players Alice, Bob', ''];
+  for (let i = 0; i < 4; i++) lines.push(`card "Anthem ${i}" as a${i}`, '  type Enchantment', `  text ${i % 2 ? 'Creatures you control get +1/+1.' : 'Saprolings you control get +1/+0.'}`);
+  lines.push('card "Changer" as ch', '  type Enchantment', '  text All Forests are Islands.');
+  lines.push('card "Greener" as gr', '  type Enchantment', '  text All creatures are green.');
+  lines.push('token Saproling as sap', '  color green', '  type Creature — Saproling', '  pt 1/1', '  copies 30', '');
+  lines.push('enter a0, a1, a2, a3, ch, gr');
+  for (let i = 1; i <= 30; i++) lines.push(`enter sap#${i}`);
+  lines.push('expect sap#30 5/3');
+  const tally = compared(() => {
+    const a = analyze(parseLayers(lines.join('\n') + '\n', 'tokens.layers'));
+    assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+    assert.equal(a.expectations.length, 1);
+  });
+  assert.ok(tally.incremental >= 29, JSON.stringify(tally));
+});
+
+test('effects whose values read the game (counts, life) are computed again when the game changes', () => {
+  const text = [
+    'scenario "counts"',
+    'players Alice, Bob',
+    '',
+    'card "Goblin Lord" as lord',
+    '  type Creature — Goblin',
+    '  pt 1/1',
+    '  text This creature gets +1/+1 for each other Goblin you control.',
+    'card "Life Anthem" as la',
+    '  type Enchantment',
+    '  text As long as you have 25 or more life, creatures you control get +2/+2.',
+    'card "Goblin A" as ga',
+    '  type Creature — Goblin',
+    '  pt 1/1',
+    'card "Goblin B" as gb',
+    '  type Creature — Goblin',
+    '  pt 1/1',
+    '',
+    'enter lord, la',
+    'enter ga',
+    'expect lord 2/2',
+    'Alice gains 5 life',
+    'expect lord 4/4',
+    'enter gb',
+    'expect lord 5/5',
+    'destroy ga',
+    'expect lord 4/4',
+    'Alice loses 10 life',
+    'expect lord 2/2',
+    '',
+  ].join('\n');
+  const tally = compared(() => {
+    const a = analyze(parseLayers(text, 'counts.layers'));
+    const failed = a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`);
+    assert.deepEqual(failed, []);
+  });
+  assert.ok(tally.incremental >= 4, JSON.stringify(tally));
+});
+
+test('the check mode reports a computation that differs from one from scratch', () => {
+  const text = 'scenario "x"\nplayers Alice, Bob\n\ncard "Bear" as bear\n  type Creature — Bear\n  pt 2/2\n\nenter bear\n';
+  let result: LayerResult | undefined;
+  const original = Game.prototype.layers;
+  Game.prototype.layers = function (this: Game): LayerResult {
+    result = original.call(this);
+    return result;
+  };
+  try {
+    analyze(parseLayers(text, 'x.layers'));
+  } finally {
+    Game.prototype.layers = original;
+  }
+  assert.ok(result);
+  const changed: LayerResult = { ...result, world: new Map(result.world) };
+  const bear = changed.world.get('bear')!;
+  changed.world.set('bear', { ...bear, power: (bear.power ?? 0) + 1 });
+  assert.throws(() => checkIncremental(changed, result!), /differs from a full one[\s\S]*bear/);
+  assert.doesNotThrow(() => checkIncremental(result!, result!));
+});
