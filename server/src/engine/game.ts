@@ -6,8 +6,8 @@ import type { Ability, Duration, EffectSpec, Part, Zone } from '../effects/ir';
 import type { Range } from '../syntax/ast';
 import type { ChoicePool } from './choices';
 import { evalCondition, select, type Env, type Scope } from './evaluate';
-import type { LayerMemo } from './incremental';
-import { computeLayers, type LayerEnv, type LayerResult } from './layers';
+import { rebaseMemo, type LayerMemo } from './incremental';
+import { computeLayers, seedLive, type LayerEnv, type LayerResult } from './layers';
 import { fixResolvedValues } from './resolution-values';
 import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
 import type { Working } from './working';
@@ -43,8 +43,10 @@ export interface ExplorationBudget {
 
 export class Game {
   private cache: LayerResult | undefined;
-  /** What the last computation keeps for the next one (engine/incremental.ts); a clone starts afresh. */
+  /** What the last computation keeps for the next one (engine/incremental.ts). */
   private memo: LayerMemo | undefined;
+  /** A copy's memo names the other copy's objects until it is rebased on this copy's. */
+  private memoOf: GameState | undefined;
   private traced: LayerResult | undefined;
   /** What happened during the current event, for its report and the trace. */
   log: LogLine[] = [];
@@ -64,6 +66,8 @@ export class Game {
 
   clone(): Game {
     const g = new Game(cloneState(this.state), this.env);
+    g.memo = this.memo;
+    g.memoOf = this.memoOf ?? this.state;
     g.log = [...this.log];
     g.choices = [...this.choices];
     g.capped = this.capped;
@@ -98,6 +102,8 @@ export class Game {
   layers(): LayerResult {
     if (this.traced) return this.traced;
     if (!this.cache) {
+      if (this.memo && this.memoOf) this.memo = rebaseMemo(this.memo, this.state, seedLive);
+      this.memoOf = undefined;
       this.cache = computeLayers(this.state, this.layerEnv(), false, { prev: this.memo, keep: true });
       this.memo = this.cache.memo;
     }

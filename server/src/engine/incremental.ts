@@ -235,6 +235,47 @@ export function addDifference(a: readonly string[], b: readonly string[], into: 
 }
 
 // ---------------------------------------------------------------------------
+// Copies of a game (checkpoints, 616 branches, simulations)
+
+/**
+ * The memo of a computation on another copy of the same game, for this copy:
+ * every record and effect that names an object names this copy's object of
+ * the same id. What it describes is the other copy's computation, which is
+ * all an incremental computation asks of a memo (it compares states).
+ */
+export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live) => void): LayerMemo {
+  const records = new Map<Working, Working>();
+  const lives = new Map<Live, Live>();
+  const effects = new Map(state.effects.map((e) => [e.id, e]));
+  const record = (w: Working): Working => {
+    let r = records.get(w);
+    if (!r) records.set(w, (r = { ...w, obj: state.byId.get(w.obj.id) ?? w.obj }));
+    return r;
+  };
+  const live = (l: Live): Live => {
+    let r = lives.get(l);
+    if (!r) {
+      const resolved = l.resolved && effects.get(l.resolved.id);
+      r = { ...l, source: state.byId.get(l.source.id) ?? l.source, ...(resolved ? { resolved } : {}) };
+      lives.set(l, r);
+      seed(r);
+    }
+    return r;
+  };
+  const map = (m: Map<string, Working>) => {
+    const out = new Map<string, Working>();
+    for (const [id, w] of m) out.set(id, record(w));
+    return out;
+  };
+  const layers = new Map<Layer, LayerRecord>();
+  for (const [layer, r] of memo.layers) {
+    const steps = r.steps.map((s) => ({ live: live(s.live), affected: s.affected }));
+    layers.set(layer, { ...r, pool: r.pool.map(live), steps, byId: new Map(steps.map((s) => [s.live.id, s])), changed: map(r.changed) });
+  }
+  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged) };
+}
+
+// ---------------------------------------------------------------------------
 // The check mode
 
 export const CHECK_LAYERS = typeof process !== 'undefined' && process.env?.LAYERLENS_CHECK_INCREMENTAL === '1';

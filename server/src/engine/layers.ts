@@ -44,7 +44,7 @@ export interface LayerResult {
   /** What the next computation may reuse (only when asked for with `keep`). */
   memo?: LayerMemo;
   /** When built on the previous computation: how many layers were reused, replayed for some objects, or computed afresh. */
-  incremental?: { reuse: number; replay: number; full: number };
+  incremental?: { reuse: number; replay: number; extend: number; full: number };
 }
 
 /** Issue 9: computing after an event from the computation before it (engine/incremental.ts). */
@@ -217,6 +217,24 @@ function counterLive(o: GameObject, kind: string, n: number, t: number): Live | 
 
 /** 122.1b */
 export const KEYWORD_COUNTERS = new Set(['flying', 'first strike', 'double strike', 'deathtouch', 'decayed', 'exalted', 'haste', 'hexproof', 'indestructible', 'lifelink', 'menace', 'reach', 'shadow', 'trample', 'vigilance']);
+
+/** A copy of a game starts with the effects of the copy it came from (incremental.ts: rebaseMemo). */
+export function seedLive(l: Live): void {
+  if (l.kind === 'counter') {
+    const o = l.source;
+    const kind = l.id.slice(`counter:${o.id}:`.length);
+    const n = o.counters.get(kind);
+    const t = o.counterTimestamps.get(kind) ?? o.timestamp;
+    // Only an effect that still says what the copy has now.
+    if (n === undefined || l.timestamp[0] !== t || l.text !== `${n} ${kind} counter${n === 1 ? '' : 's'}`) return;
+    let cache = counterLiveCache.get(o);
+    if (!cache) counterLiveCache.set(o, (cache = new Map()));
+    cache.set(kind, { n, ts: t, live: l });
+  } else if (l.kind === 'resolved' && l.resolved && !resolvedLiveCache.has(l.resolved)) {
+    const e = l.resolved;
+    if (l.spec === e.spec && l.bindings === e.bindings && l.timestamp[0] === e.timestamp) resolvedLiveCache.set(e, l);
+  }
+}
 
 /** Each resolved effect as the layer system sees it, kept while the effect is unchanged (see counterLiveCache). */
 const resolvedLiveCache = new WeakMap<ContinuousEffect, Live>();
@@ -439,6 +457,28 @@ function independent(pool: readonly Live[], layer: Layer): boolean {
   return true;
 }
 
+/** 613.8a: what an effect does to one object, for comparing before and after a trial. */
+function effectValues(a: Live, layer: Layer, w: Working | undefined, ww: World, scope: Scope, env: LayerEnv): unknown[] {
+  return (a.partsByLayer.get(layer) ?? []).map((p) => partValues(p, scope, w, ww, env));
+}
+
+function partValues(p: Part, scope: Scope, w: Working | undefined, ww: World, env: LayerEnv): unknown {
+  switch (p.kind) {
+    case 'pt':
+      return [p.power ? evalExpr(p.power, scope, w, ww, env) : null, p.toughness ? evalExpr(p.toughness, scope, w, ww, env) : null];
+    case 'control':
+      return resolvePlayers(p.player, scope, ww, env);
+    case 'color':
+      return [...(p.set ?? []), ...(p.add ?? [])].map((c) => chosen(c, scope));
+    case 'type':
+      return [p.setLandType ? chosen(p.setLandType, scope) : null, (p.addSubtypes ?? []).map((c) => chosen(c, scope))];
+    case 'text-change':
+      return [chosen(p.from, scope), chosen(p.to, scope)];
+    default:
+      return null;
+  }
+}
+
 // ---------------------------------------------------------------------------
 
 function describeLayer(l: Live, layer: Layer, env: LayerEnv): string {
@@ -585,7 +625,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     changedNow.set(id, w);
   };
   const records = new Map<Layer, LayerRecord>();
-  const stats = { reuse: 0, replay: 0, full: 0 };
+  const stats = { reuse: 0, replay: 0, extend: 0, full: 0 };
   let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
@@ -758,6 +798,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       endLayer(layer, rec, undefined);
       continue;
     }
+    if (P && extendLayer(layer, P, pool, rec)) {
+      stats.full--;
+      stats.extend++;
+      endLayer(layer, rec, undefined);
+      continue;
+    }
     if (!pool.length) {
       if (layer === '4') landAbilities(world.keys());
       endLayer(layer, rec, P);
@@ -838,24 +884,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         return false;
       }
     };
-    const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] =>
-      (a.partsByLayer.get(lyr) ?? []).map((p) => partValues(p, scope, w, ww));
-    const partValues = (p: Part, scope: Scope, w: Working | undefined, ww: World): unknown => {
-      switch (p.kind) {
-        case 'pt':
-          return [p.power ? evalExpr(p.power, scope, w, ww, env) : null, p.toughness ? evalExpr(p.toughness, scope, w, ww, env) : null];
-        case 'control':
-          return resolvePlayers(p.player, scope, ww, env);
-        case 'color':
-          return [...(p.set ?? []), ...(p.add ?? [])].map((c) => chosen(c, scope));
-        case 'type':
-          return [p.setLandType ? chosen(p.setLandType, scope) : null, (p.addSubtypes ?? []).map((c) => chosen(c, scope))];
-        case 'text-change':
-          return [chosen(p.from, scope), chosen(p.to, scope)];
-        default:
-          return null;
-      }
-    };
+    const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] => effectValues(a, lyr, w, ww, scope, env);
 
     const applyNext = (next: Live, reason: OrderReason): void => {
       const ids = affectedIn(next, world);
@@ -1131,6 +1160,97 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         dirty.delete(id);
       } else dirty.add(id);
     }
+  }
+
+  /**
+   * 613.8 for the dirty objects alone, in a layer ordered by trial
+   * application: the same effects as last time, which found no dependency,
+   * none with values or a set read from other objects, no dirty object among
+   * their sources. Other objects are as last time, so a dependency can only
+   * come from a dirty one: each is taken through last time's order, and
+   * before each step every pair of effects not yet applied is tried on it
+   * (apply one: does the other's set or values change for it?). No change
+   * anywhere: the order is last time's and so are the other objects. Any
+   * change: false, and the layer is computed afresh.
+   */
+  function extendLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): boolean {
+    if (P.found.length || P.loops.length || !dirty.size) return false;
+    if (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!))) return false;
+    const now = new Map(pool.map((l) => [l.id, l]));
+    const lives: Live[] = [];
+    for (const s of P.steps) {
+      const l = now.get(s.live.id);
+      // An effect that began during the layer (an ability granted in it): computed afresh.
+      if (!l) return false;
+      lives.push(l);
+    }
+    const fixedOf = (l: Live) => fixedSets.get(l.id) ?? lockedIds(l);
+    // Every effect of the pool: one that did not exist last time (a condition) might now.
+    for (const l of pool) if (!localValues(l, layer) || dirty.has(l.source.id)) return false;
+    for (const l of lives) {
+      if (!fixedOf(l) && (l.spec.affected.kind !== 'filter' || nonlocal(l.spec.affected))) return false;
+    }
+    const scopes = lives.map((l) => scopeIn(l, world));
+    const fixed = lives.map(fixedOf);
+    const appliesTo = (k: number, x: Working): boolean => {
+      const f = fixed[k];
+      if (f) return f.includes(x.obj.id);
+      const sel = lives[k]!.spec.affected;
+      return sel.kind === 'filter' && matches(sel.filter, x, scopes[k]!, world, env);
+    };
+    const records = new Map<string, Working>();
+    const membership = new Map<string, boolean[]>();
+    for (const x of dirty) {
+      const start = world.get(x);
+      if (!start) continue;
+      const cur = cloneWorking(start);
+      const applied: boolean[] = [];
+      for (let k = 0; k < lives.length; k++) {
+        for (let i = k; i < lives.length; i++) {
+          if (!appliesTo(i, cur)) continue;
+          const b = lives[i]!;
+          let trial: Working | undefined;
+          for (let j = k; j < lives.length; j++) {
+            const a = lives[j]!;
+            // 613.8a(c), and the reads/writes prefilter the full computation uses.
+            if (i === j || a.cda !== b.cda || ![...objectReads(a)].some((r) => writes(b, layer).has(r))) continue;
+            if (!trial) {
+              trial = cloneWorking(cur);
+              applyParts(b, layer, trial, world, env, scopes[i]!);
+              if (layer === '4') intrinsicLandAbilities(trial, env.makeAbility);
+            }
+            if (!fixed[j] && appliesTo(j, cur) !== appliesTo(j, trial)) return false;
+            if (appliesTo(j, cur) && JSON.stringify(effectValues(a, layer, cur, world, scopes[j]!, env)) !== JSON.stringify(effectValues(a, layer, trial, world, scopes[j]!, env))) return false;
+          }
+        }
+        const yes = appliesTo(k, cur);
+        applied.push(yes);
+        if (yes) applyParts(lives[k]!, layer, cur, world, env, scopes[k]!);
+      }
+      records.set(x, cur);
+      membership.set(x, applied);
+    }
+    lives.forEach((l, k) => {
+      const old = P.steps[k]!.affected;
+      let ids = old;
+      const was = memberSet(old);
+      if ([...membership].some(([x, m]) => m[k] !== was.has(x))) {
+        const set = new Set(old);
+        for (const [x, m] of membership) if (m[k]) set.add(x);
+        else set.delete(x);
+        ids = [];
+        for (const id of world.keys()) if (set.has(id)) ids.push(id);
+      }
+      note(l, layer, ids, rec);
+    });
+    for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
+    for (const [x, w] of records) {
+      put(x, w);
+      owned.add(x);
+    }
+    if (layer === '4') landAbilities(dirty);
+    if (rec) rec.independent = P.independent;
+    return true;
   }
 
   /** A local filter's set after the dirty objects are matched again (in world order, as `select` gives it). */
