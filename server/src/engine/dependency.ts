@@ -57,6 +57,8 @@ export class LayerOrder {
   /** 613.8a prefilter, computed once per pair: which effects `a` might depend on. */
   private readonly potential = new Map<string, Set<string>>();
   private readonly known: Live[] = [];
+  /** The dependencies the last `next` found among its group (dependent id → depended-on id → because), for the memo (incremental.ts). */
+  lastFound = new Map<string, Map<string, string>>();
   private readonly knownIds = new Set<string>();
 
   constructor(
@@ -124,6 +126,7 @@ export class LayerOrder {
 
   /** 613.8b/c: pick the next effect among `group` (all unapplied, all existing), re-evaluating dependencies now. */
   next(group: Live[], fallback: OrderReason): { next: Live; reason: OrderReason } {
+    this.lastFound = new Map();
     if (group.length === 1) return { next: group[0]!, reason: this.reasonFor(group[0]!, fallback, undefined) };
     this.learn(group);
     const inGroup = new Map(group.map((l) => [l.id, l]));
@@ -144,6 +147,7 @@ export class LayerOrder {
         this.record(a, b, because);
       }
     }
+    this.lastFound = deps;
     if (!deps.size) {
       let first = group[0]!;
       for (const l of group) if (compareTimestamps(l.timestamp, first.timestamp) < 0) first = l;

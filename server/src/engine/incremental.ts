@@ -45,6 +45,8 @@ export interface LayerRecord {
   independent: boolean;
   found: DependencyView[];
   loops: string[][];
+  /** Before each step, the dependencies found among the effects not yet applied (dependent → depended on → because), 613.8c. */
+  stepFound: Map<string, Map<string, string>>[];
   /**
    * The records the layer set (the others leave it as they entered it). A
    * record kept here is never changed again: the next layer copies before it writes.

@@ -787,7 +787,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     let pool = P ? poolFrom(P, layer) : collect();
     owned = new Set();
     changedNow = new Map();
-    const rec: LayerRecord | undefined = keep ? { pool, steps: [], byId: new Map(), independent: true, found: [], loops: [], changed: changedNow } : undefined;
+    const rec: LayerRecord | undefined = keep ? { pool, steps: [], byId: new Map(), independent: true, found: [], loops: [], stepFound: [], changed: changedNow } : undefined;
     // The same effects as last time (the very objects, see the caches above): the same answer.
     const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
     const mode = P ? chooseMode(layer, P, pool, ind) : 'full';
@@ -907,6 +907,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const cdas = byTimestamp(cands.filter((l) => l.cda));
       const rest = byTimestamp(cands.filter((l) => !l.cda));
       for (const next of cdas) applyNext(next, { kind: 'cda' });
+      if (rec) rec.stepFound = [...cdas, ...rest].map(() => new Map());
       rest.forEach((next, k) => applyNext(next, next.kind === 'counter' && k === rest.length - 1 ? { kind: 'counters' } : { kind: 'timestamp' }));
     } else
       for (;;) {
@@ -917,6 +918,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         const group = cdas.length ? cdas : cands;
         const fallback: OrderReason = cdas.length ? { kind: 'cda' } : group[0]!.kind === 'counter' && group.length === 1 ? { kind: 'counters' } : { kind: 'timestamp' };
         const { next, reason } = order.next(group, fallback);
+        rec?.stepFound.push(order.lastFound);
         applyNext(next, reason);
         // New abilities can bring new static effects into this very layer (613.7a's example).
         if (writes(next, layer).has('abilities')) {
@@ -1111,6 +1113,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       rec.independent = P.independent;
       rec.found = P.found;
       rec.loops = P.loops;
+      rec.stepFound = P.stepFound;
     }
   }
 
@@ -1133,7 +1136,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       let ids: string[];
       if (fixed) ids = fixed;
       else if (same && !dirty.size && !globalChanged) ids = old!.affected;
-      else if (same && localSelection(l)) ids = rematch(l, old!.affected);
+      else if (same && localSelection(l)) {
+        const delta: string[] = [];
+        ids = rematch(l, old!.affected, delta);
+        for (const x of delta) again.add(x);
+        plan.push({ live: l, affected: ids });
+        continue;
+      }
       else ids = select(l.spec.affected, scopeIn(l, world), world, env);
       if (!same) {
         for (const id of ids) again.add(id);
@@ -1143,6 +1152,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
     for (const id of again) if (!world.has(id)) again.delete(id);
+    if (rec) rec.stepFound = plan.map(() => new Map());
     for (const s of plan) {
       note(s.live, layer, s.affected, rec);
       // Objects are independent of each other here: the order among them does not matter.
@@ -1174,7 +1184,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * change: false, and the layer is computed afresh.
    */
   function extendLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): boolean {
-    if (P.found.length || P.loops.length || !dirty.size) return false;
+    if (!dirty.size || P.stepFound.length !== P.steps.length) return false;
+    // Objects last time's trials looked at could have been what made an effect depend on another.
+    const touched = touchedBy(P);
+    for (const x of dirty) if (touched.has(x)) return false;
     if (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!))) return false;
     const now = new Map(pool.map((l) => [l.id, l]));
     const lives: Live[] = [];
@@ -1219,8 +1232,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
               applyParts(b, layer, trial, world, env, scopes[i]!);
               if (layer === '4') intrinsicLandAbilities(trial, env.makeAbility);
             }
-            if (!fixed[j] && appliesTo(j, cur) !== appliesTo(j, trial)) return false;
-            if (appliesTo(j, cur) && JSON.stringify(effectValues(a, layer, cur, world, scopes[j]!, env)) !== JSON.stringify(effectValues(a, layer, trial, world, scopes[j]!, env))) return false;
+            // A dependency the object shows must be one last time's trials found at this step, for a reason
+            // they would give first (613.8a: what it applies to before what it does).
+            const known = P.stepFound[k]!.get(a.id)?.get(b.id);
+            if (!fixed[j] && appliesTo(j, cur) !== appliesTo(j, trial)) {
+              if (known !== 'changes what it applies to') return false;
+            } else if (appliesTo(j, cur) && JSON.stringify(effectValues(a, layer, cur, world, scopes[j]!, env)) !== JSON.stringify(effectValues(a, layer, trial, world, scopes[j]!, env))) {
+              if (known !== 'changes what it applies to' && known !== 'changes what it does') return false;
+            }
           }
         }
         const yes = appliesTo(k, cur);
@@ -1249,29 +1268,48 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       owned.add(x);
     }
     if (layer === '4') landAbilities(dirty);
-    if (rec) rec.independent = P.independent;
+    append(dependencies, P.found);
+    append(loops, P.loops);
+    if (rec) {
+      rec.independent = P.independent;
+      rec.found = P.found;
+      rec.loops = P.loops;
+      rec.stepFound = P.stepFound;
+    }
     return true;
   }
 
   /** A local filter's set after the dirty objects are matched again (in world order, as `select` gives it). */
-  function rematch(l: Live, old: string[]): string[] {
+  function rematch(l: Live, old: string[], delta?: string[]): string[] {
     if (l.spec.affected.kind !== 'filter') return old;
     const filter = l.spec.affected.filter;
     const scope = scopeIn(l, world);
-    const was = memberSet(old);
-    let had: Set<string> | undefined;
+    let out = old;
     for (const x of dirty) {
       const w = world.get(x);
       const now = !!w && matches(filter, w, scope, world, env);
-      if (now === was.has(x)) continue;
-      had ??= new Set(old);
-      if (now) had.add(x);
-      else had.delete(x);
+      // Sets are in world order, which is the objects' order (`position`): a binary search finds x.
+      const at = sortedIndex(out, x);
+      if (now === (out[at] === x)) continue;
+      if (out === old) out = old.slice();
+      if (now) out.splice(at, 0, x);
+      else out.splice(at, 1);
+      delta?.push(x);
     }
-    if (!had) return old;
-    const out: string[] = [];
-    for (const id of world.keys()) if (had.has(id)) out.push(id);
     return out;
+  }
+
+  /** Where `id` is or would go in a list of ids in world order. */
+  function sortedIndex(ids: readonly string[], id: string): number {
+    const p = position.get(id) ?? Infinity;
+    let lo = 0;
+    let hi = ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((position.get(ids[mid]!) ?? Infinity) < p) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   // -------------------------------------------------------------------------
