@@ -1106,6 +1106,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const now = new Map(pool.map((l) => [l.id, l]));
     for (const s of P.steps) note(now.get(s.live.id) ?? s.live, layer, s.affected, rec);
     for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
+    keepOrder(layer, P, rec);
+  }
+
+  /** The order, dependencies and loops are last time's: say so again and keep them. */
+  function keepOrder(layer: Layer, P: LayerRecord, rec: LayerRecord | undefined): void {
     if (layer === '4') landAbilities(dirty);
     append(dependencies, P.found);
     append(loops, P.loops);
@@ -1267,15 +1272,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       put(x, w);
       owned.add(x);
     }
-    if (layer === '4') landAbilities(dirty);
-    append(dependencies, P.found);
-    append(loops, P.loops);
-    if (rec) {
-      rec.independent = P.independent;
-      rec.found = P.found;
-      rec.loops = P.loops;
-      rec.stepFound = P.stepFound;
-    }
+    keepOrder(layer, P, rec);
     return true;
   }
 
