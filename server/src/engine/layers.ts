@@ -607,6 +607,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const layerOne = layerOneApplies(state);
   /** Without copy effects or face-down objects now and last time, an unchanged object's records after layer 1 are last time's. */
   const fast = !!prev && !prev.copyEffects && !layerOne;
+  /** Objects whose records after layer 1 were made again (the fast path). */
+  const remade: string[] = [];
   const world = fast ? worldFromPrevious() : initialWorld(state);
   /** Records copied in the current layer: the others are shared with the memo and must be copied before they change. */
   let owned = new Set<string>();
@@ -629,7 +631,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
-  const copiable = fast ? new Map(prev!.copiable) : new Map<string, CopiableValues>();
+  let copiable = new Map<string, CopiableValues>();
   const copyLocks = new Map<string, CopiableValues>();
   const dependencies: DependencyView[] = [];
   const loops: string[][] = [];
@@ -965,9 +967,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** After layer 1: which objects differ from last time; the others share last time's records. */
   function startFromPrevious(): void {
     if (fast) {
-      // worldFromPrevious made records for the dirty objects only; the others' copiable values are last time's.
+      // worldFromPrevious made records for the dirty objects whose values differ; the others' are last time's.
+      if (!remade.length) {
+        copied = prev!.copied;
+        copiable = prev!.copiable;
+        return;
+      }
       copied = new Map(world);
-      for (const id of dirty) copiable.set(id, toCopiable(world.get(id)!));
+      copiable = new Map(prev!.copiable);
+      for (const id of remade) copiable.set(id, toCopiable(world.get(id)!));
       return;
     }
     for (const [id, w] of world) {
@@ -990,7 +998,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const w: World = new Map(prev!.copied);
     for (const id of dirty) {
       const o = state.byId.get(id)!;
-      w.set(id, fromValues(o, o.printed));
+      const fresh = fromValues(o, o.printed);
+      // Tapped, a counter, damage: the object is dirty (filters read those), but its values are last time's.
+      const old = prev!.copied.get(id);
+      if (old && sameWorking(fresh, old)) continue;
+      w.set(id, fresh);
+      remade.push(id);
     }
     return w;
   }
