@@ -105,19 +105,7 @@ export function matches(f: Filter, x: Working, scope: Scope, world: World, env: 
     if (o.zone === null) return false;
     if (f.zones.length ? !f.zones.includes(o.zone) : o.zone !== 'battlefield') return false;
   }
-  if (f.other && o.id === scope.source.id) return false;
-  for (const t of f.types) if (!hasWord(x.types, t)) return false;
-  for (const t of f.notTypes) if (hasWord(x.types, t)) return false;
-  if (f.subtypes.length && !f.subtypes.some((s) => hasSubtype(x, s))) return false;
-  for (const s of f.notSubtypes) if (hasSubtype(x, s)) return false;
-  for (const s of f.supertypes) if (!hasWord(x.supertypes, s)) return false;
-  for (const s of f.notSupertypes) if (hasWord(x.supertypes, s)) return false;
-  for (const c of f.colors) if (!x.colors.includes(c)) return false;
-  for (const c of f.notColors) if (x.colors.includes(c)) return false;
-  if (f.colorless !== undefined && f.colorless !== (x.colors.length === 0)) return false;
-  if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
-  if (f.token !== undefined && f.token !== o.isToken) return false;
-  if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
+  if (!matchesCommon(f, x, scope)) return false;
   if (f.withKeywords?.length || f.withoutKeywords?.length) {
     const kws = new Set(x.abilities.flatMap((a) => (a.ability.kind === 'keyword' ? [a.ability.keyword.toLowerCase()] : [])));
     if (f.withKeywords?.some((k) => !kws.has(k.toLowerCase()))) return false;
@@ -281,11 +269,9 @@ export function isPlain(f: Filter): boolean {
   return p;
 }
 
-/** `matches` (outside `ignoreZone`) for a plain filter: the same checks in the same order, and nothing else. */
-function matchesPlain(f: Filter, x: Working, scope: Scope): boolean {
+/** The checks every filter starts with: source, types, subtypes, supertypes, colors, token, tapped. */
+function matchesCommon(f: Filter, x: Working, scope: Scope): boolean {
   const o = x.obj;
-  if (o.zone === null) return false;
-  if (f.zones.length ? !f.zones.includes(o.zone) : o.zone !== 'battlefield') return false;
   if (f.other && o.id === scope.source.id) return false;
   for (const t of f.types) if (!hasWord(x.types, t)) return false;
   for (const t of f.notTypes) if (hasWord(x.types, t)) return false;
@@ -299,6 +285,15 @@ function matchesPlain(f: Filter, x: Working, scope: Scope): boolean {
   if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
   if (f.token !== undefined && f.token !== o.isToken) return false;
   if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
+  return true;
+}
+
+/** `matches` (outside `ignoreZone`) for a plain filter: the same checks in the same order, and nothing else. */
+function matchesPlain(f: Filter, x: Working, scope: Scope): boolean {
+  const o = x.obj;
+  if (o.zone === null) return false;
+  if (f.zones.length ? !f.zones.includes(o.zone) : o.zone !== 'battlefield') return false;
+  if (!matchesCommon(f, x, scope)) return false;
   if (f.controller && x.controller !== scope.bindings.you) return false;
   return true;
 }
