@@ -41,6 +41,15 @@ export interface ExplorationBudget {
   left: number;
 }
 
+/**
+ * Whether layer computations build on the previous one (engine/incremental.ts).
+ * Always on; a test turns it off to compare whole reports both ways.
+ */
+let incremental = true;
+export function setIncremental(on: boolean): void {
+  incremental = on;
+}
+
 export class Game {
   private cache: LayerResult | undefined;
   /** What the last computation keeps for the next one (engine/incremental.ts). */
@@ -104,7 +113,7 @@ export class Game {
     if (!this.cache) {
       if (this.memo && this.memoOf) this.memo = rebaseMemo(this.memo, this.state, seedLive);
       this.memoOf = undefined;
-      this.cache = computeLayers(this.state, this.layerEnv(), false, { prev: this.memo, keep: true });
+      this.cache = computeLayers(this.state, this.layerEnv(), false, incremental ? { prev: this.memo, keep: true } : {});
       this.memo = this.cache.memo;
     }
     return this.cache;
