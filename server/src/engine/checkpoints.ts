@@ -16,7 +16,7 @@ import { cloneState, type ContinuousEffect, type GameObject, type GameState, typ
 import type { WorldView } from './results';
 
 /** Games made from frozen states and kept for the next read (with their views). */
-const RECENT = 4;
+const RECENT = 2;
 
 /** A game's state after one statement, never changed again; objects and effects are shared with the frozen state before it when equal. */
 export interface FrozenGame {
@@ -77,28 +77,63 @@ function thaw(f: FrozenGame): Game {
   return g;
 }
 
-/** Equal as the engine reads them: the same values, Maps and arrays compared by their contents. */
-function sameRecord(a: object, b: object): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  for (const k in x) {
-    const u = x[k];
-    const v = y[k];
-    if (u === v) continue;
-    if (u instanceof Map && v instanceof Map) {
-      if (u.size !== v.size) return false;
-      for (const [key, val] of u) if (v.get(key) !== val || !v.has(key)) return false;
-      continue;
-    }
-    if (Array.isArray(u) && Array.isArray(v)) {
-      if (u.length !== v.length) return false;
-      for (let i = 0; i < u.length; i++) if (u[i] !== v[i]) return false;
-      continue;
-    }
-    return false;
-  }
-  for (const k in y) if (!(k in x) && y[k] !== undefined) return false;
+/**
+ * Every field of the records a frozen state shares. A field added to one of
+ * these types and not here fails the type check; the tests change each field
+ * listed and check the comparison below sees it, so no change is ever missed
+ * (a record shared while it differed would show an old state).
+ */
+export const OBJECT_FIELDS: Record<keyof GameObject, true> = {
+  id: true, decl: true, declIndex: true, copyIndex: true, isToken: true, emblem: true, printed: true, zone: true, incarnation: true, owner: true,
+  baseController: true, tapped: true, faceDown: true, attachedTo: true, counters: true, counterTimestamps: true, timestamp: true, entryChoices: true,
+  damage: true, deathtouchDamage: true, designations: true,
+};
+export const EFFECT_FIELDS: Record<keyof ContinuousEffect, true> = {
+  id: true, kind: true, sourceId: true, sourceIncarnation: true, spec: true, duration: true, bindings: true, timestamp: true, text: true, range: true,
+  label: true, lockedSet: true, copyValues: true, ended: true,
+};
+export const REPLACEMENT_FIELDS: Record<keyof ResolvedReplacement, true> = {
+  id: true, sourceId: true, spec: true, duration: true, bindings: true, timestamp: true, text: true, range: true, used: true, ended: true, selfReplacement: true,
+};
+
+function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [k, v] of a) if (b.get(k) !== v || !b.has(k)) return false;
   return true;
+}
+
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Equal as the engine reads them (Maps and arrays by their contents). Written out field by field: this runs for every object after every event. */
+export function sameObject(a: GameObject, b: GameObject): boolean {
+  return (
+    a.id === b.id && a.zone === b.zone && a.incarnation === b.incarnation && a.tapped === b.tapped && a.timestamp === b.timestamp && a.damage === b.damage &&
+    a.attachedTo === b.attachedTo && a.baseController === b.baseController && a.owner === b.owner && a.faceDown === b.faceDown &&
+    a.deathtouchDamage === b.deathtouchDamage && a.printed === b.printed && a.decl === b.decl && a.declIndex === b.declIndex && a.copyIndex === b.copyIndex &&
+    a.isToken === b.isToken && a.emblem === b.emblem && sameMap(a.counters, b.counters) && sameMap(a.counterTimestamps, b.counterTimestamps) &&
+    sameList(a.entryChoices, b.entryChoices) && sameList(a.designations, b.designations)
+  );
+}
+
+export function sameEffect(a: ContinuousEffect, b: ContinuousEffect): boolean {
+  return (
+    a.id === b.id && a.ended === b.ended && a.kind === b.kind && a.sourceId === b.sourceId && a.sourceIncarnation === b.sourceIncarnation && a.spec === b.spec &&
+    a.duration === b.duration && a.bindings === b.bindings && a.timestamp === b.timestamp && a.text === b.text && a.range === b.range && a.label === b.label &&
+    sameList(a.lockedSet, b.lockedSet) && a.copyValues === b.copyValues
+  );
+}
+
+export function sameReplacement(a: ResolvedReplacement, b: ResolvedReplacement): boolean {
+  return (
+    a.id === b.id && a.used === b.used && a.ended === b.ended && a.sourceId === b.sourceId && a.spec === b.spec && a.duration === b.duration &&
+    a.bindings === b.bindings && a.timestamp === b.timestamp && a.text === b.text && a.range === b.range && a.selfReplacement === b.selfReplacement
+  );
 }
 
 /** A copy that no later change of `o` reaches (its Maps and arrays copied too, as cloneState does). */
@@ -113,12 +148,12 @@ function copyRecord<T extends object>(o: T): T {
 }
 
 /** `now`'s records, each the one of `before` (same id) when equal, else a copy. */
-function share<T extends { id: string }>(now: readonly T[], before: readonly T[] | undefined): T[] {
+function share<T extends { id: string }>(now: readonly T[], before: readonly T[] | undefined, same: (a: T, b: T) => boolean): T[] {
   let byId: Map<string, T> | undefined;
   return now.map((o, i) => {
     let b = before?.[i];
     if (b && b.id !== o.id) b = (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id);
-    return b && sameRecord(o, b) ? b : copyRecord(o);
+    return b && same(o, b) ? b : copyRecord(o);
   });
 }
 
@@ -129,9 +164,9 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   // Everything but objects, effects and replacements is small: copied as cloneState copies it.
   const rest = cloneState({ ...s, objects: [], effects: [], replacements: [] });
   const { byId: _, ...state } = rest;
-  state.objects = share<GameObject>(s.objects, b?.objects);
-  state.effects = share<ContinuousEffect>(s.effects, b?.effects);
-  state.replacements = share<ResolvedReplacement>(s.replacements, b?.replacements);
+  state.objects = share(s.objects, b?.objects, sameObject);
+  state.effects = share(s.effects, b?.effects, sameEffect);
+  state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   return { state, choices: [...g.choices], env: g.env };
 }
 

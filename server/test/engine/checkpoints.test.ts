@@ -9,7 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
-import { freeze, Held } from '../../src/engine/checkpoints';
+import { EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
+import type { ResolvedReplacement } from '../../src/engine/state';
 import { fingerprint } from '../../src/engine/views';
 import type { Outcome } from '../../src/engine/results';
 
@@ -145,4 +146,28 @@ test('a world read for its trace is the same world', () => {
     });
   }
   assert.ok(checked > 200, `${checked} snapshots`);
+});
+
+test('a change of any field of an object, effect or replacement is seen, so it is never shared', () => {
+  const g = analyzeDetailed(parseLayers(['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre'].join('\n'), 'fields.layers')).games[0]!;
+  /** A value of the same field that differs from `v`, whatever its type. */
+  const other = (v: unknown): unknown =>
+    v instanceof Map ? new Map([...v, ['changed', 1]]) : Array.isArray(v) ? [...v, 'changed'] : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : typeof v === 'string' ? `${v}!` : v === undefined || v === null ? 'changed' : { ...(v as object) };
+  const check = <T extends object>(what: string, record: T, fields: Record<keyof T, true>, same: (a: T, b: T) => boolean) => {
+    const keys = Object.keys(fields) as (keyof T)[];
+    assert.ok(keys.length >= 10, what);
+    assert.ok(same(record, { ...record }), `${what}: a copy is the same`);
+    for (const k of keys) assert.equal(same(record, { ...record, [k]: other(record[k]) }), false, `${what}.${String(k)} changed`);
+  };
+  const ogre = g.state.byId.get('ogre')!;
+  ogre.counters.set('+1/+1', 1);
+  ogre.designations.push('attacking');
+  check('object', ogre, OBJECT_FIELDS, sameObject);
+  const effect = g.state.effects[0]!;
+  assert.ok(effect, 'the pump made an effect');
+  check('effect', effect, EFFECT_FIELDS, sameEffect);
+  const replacement: ResolvedReplacement = { id: 'r1', sourceId: 'ogre', spec: {} as ResolvedReplacement['spec'], duration: effect.duration, bindings: effect.bindings, timestamp: 3, text: 'a shield', used: false, ended: false };
+  check('replacement', replacement, REPLACEMENT_FIELDS, sameReplacement);
+  // Contents, not identity: equal Maps and arrays are the same.
+  assert.ok(sameObject(ogre, { ...ogre, counters: new Map(ogre.counters), designations: [...ogre.designations] }));
 });
