@@ -14,6 +14,7 @@
 import { Game, type EngineEnv } from './game';
 import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
+import type { LayerMemo } from './incremental';
 
 /** Games made from frozen states and kept for the next read (with their views). */
 const RECENT = 2;
@@ -23,7 +24,17 @@ export interface FrozenGame {
   state: Omit<GameState, 'byId'>;
   choices: readonly string[];
   env: EngineEnv;
+  /**
+   * A layer computation of this line of play at this statement or a few
+   * before (engine/incremental.ts): a game made from the frozen state builds
+   * its first computation on it instead of computing every layer afresh.
+   * Shared by the frozen states between two `MEMO_EVERY` statements.
+   */
+  memo?: LayerMemo;
 }
+
+/** How often (in statements) a frozen state takes a new layer memo; the ones between share it. */
+const MEMO_EVERY = 16;
 
 /** The snapshots whose games were made last, oldest first. */
 const recent = new Set<Held>();
@@ -74,6 +85,7 @@ export class Held {
 function thaw(f: FrozenGame): Game {
   const g = new Game(cloneState(f.state as GameState), f.env);
   g.choices = [...f.choices];
+  g.adoptMemo(f.memo, f.state as GameState);
   return g;
 }
 
@@ -173,6 +185,8 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
 /** Freezes the held games of each statement as the run moves on, each sharing with the one frozen before it. */
 export class Checkpoints {
   private last: (FrozenGame | undefined)[];
+  private memos: (LayerMemo | undefined)[] = [];
+  private released = 0;
 
   /** `start`: the holds of the snapshot the run starts from, whose frozen states the first one shares with. */
   constructor(start?: readonly object[]) {
@@ -182,7 +196,8 @@ export class Checkpoints {
   /** The games held for a statement are about to be changed by the next event: freeze them. */
   release(held: Held[], games: Game[]): void {
     const fallback = this.last.find((f) => f);
-    this.last = games.map((g, k) => freeze(g, this.last[k] ?? fallback));
+    if (this.released++ % MEMO_EVERY === 0) this.memos = games.map((g) => g.layerMemo);
+    this.last = games.map((g, k) => ({ ...freeze(g, this.last[k] ?? fallback), memo: this.memos[k] ?? this.memos[0] }));
     held.forEach((h, k) => h.freeze(this.last[k]!));
   }
 }

@@ -119,6 +119,18 @@ export class Game {
     return this.cache;
   }
 
+  /** What the last layer computation keeps for the next (immutable), for a copy of this game made later (a frozen snapshot). */
+  get layerMemo(): LayerMemo | undefined {
+    return this.memo;
+  }
+
+  /** Start from a memo of another copy of this line of play (engine/incremental.ts: any earlier computation will do). */
+  adoptMemo(memo: LayerMemo | undefined, of: GameState): void {
+    if (!memo || this.cache) return;
+    this.memo = memo;
+    this.memoOf = of;
+  }
+
   /** The same with every step recorded, for the views and the trace. */
   tracedLayers(): LayerResult {
     if (!this.traced) this.traced = computeLayers(this.state, this.layerEnv(), true);
