@@ -53,6 +53,12 @@ export interface LayerOptions {
   prev?: LayerMemo;
   /** Keep a memo for the next computation. */
   keep?: boolean;
+  /**
+   * The memo of a computation of this very state (without the trace): its
+   * dependencies are taken as found, step by step, instead of trying every
+   * pair again (a view's traced computation after the engine's own).
+   */
+  order?: LayerMemo;
 }
 
 export interface LayerEnv extends ApplyEnv {
@@ -815,8 +821,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     /** Whether what `a` does to an object depends on anything but that object (counts, other objects' stats). */
     const readsOthers = (a: Live): boolean => hasGlobalExpr(a.partsByLayer.get(layer));
     const trialCache = new Map<string, { version: number; result: string | undefined }>();
+    /** The dependencies a computation of this very state found before each step (opts.order), and the steps taken. */
+    const told = opts.order?.layers.get(layer)?.stepFound;
+    let step = 0;
     const trial: Trial = {
       because: (a, b) => {
+        // 613.8a's answers are those of the computation of the same state: it found exactly these before this step.
+        if (told) return told[step]?.get(a.id)?.get(b.id);
         const key = `${a.id}\u0000${b.id}`;
         const hit = trialCache.get(key);
         if (hit && hit.version === worldVersion) return hit.result;
@@ -896,6 +907,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       applyTo(next, layer, world, ids, true, r);
       if (worldVersion !== version) forgetAfter(next, layer, ids);
       done.add(next.id);
+      step++;
     };
 
     const order = new LayerOrder(layer, trial);
