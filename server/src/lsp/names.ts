@@ -192,14 +192,43 @@ export function nameOccurrences(file: LayersFile): NameOccurrence[] {
     }
   }
   // The card's name written in effect text: its own text always ("this card", section 5), others' unless it is a rules word.
+  // Whether a name is a rules word is asked once per card, not once per card and text (a long timeline has hundreds of texts).
+  const vocabulary = file.objects.map((d) => isVocabularyWord(d.name.text));
+  const found = mentionsOfNames(file.objects.map((d) => d.name.text));
   for (const { text, owner } of effectTexts(file)) {
-    file.objects.forEach((d, i) => {
-      if (i !== owner && isVocabularyWord(d.name.text)) return;
-      for (const at of mentions(text.value, d.name.text)) {
-        const r = range(text.range.start.line, text.range.start.character + at, text.range.start.character + at + d.name.text.length);
-        out.push({ kind: 'object', key: `object:${i}`, text: d.name.text, range: r, nameRange: r, role: 'text', form: 'name', quoted: false });
-      }
-    });
+    for (const [i, at] of found(text.value)) {
+      if (i !== owner && vocabulary[i]) continue;
+      const d = file.objects[i]!;
+      const r = range(text.range.start.line, text.range.start.character + at, text.range.start.character + at + d.name.text.length);
+      out.push({ kind: 'object', key: `object:${i}`, text: d.name.text, range: r, nameRange: r, role: 'text', form: 'name', quoted: false });
+    }
   }
   return out;
+}
+
+/**
+ * Where each name is written in a text, as [name index, offset] by name then
+ * offset. Kept for the same list of names (the next version of a document
+ * has the same cards and mostly the same texts): a text seen before costs
+ * one look-up, not one search per card.
+ */
+let namesSeen = '';
+let mentionsSeen = new Map<string, [number, number][]>();
+function mentionsOfNames(names: readonly string[]): (text: string) => [number, number][] {
+  const key = names.join('\u0000');
+  if (key !== namesSeen) {
+    namesSeen = key;
+    mentionsSeen = new Map();
+  }
+  const seen = mentionsSeen;
+  return (text) => {
+    let hit = seen.get(text);
+    if (!hit) {
+      hit = [];
+      for (let i = 0; i < names.length; i++) for (const at of mentions(text, names[i]!)) hit.push([i, at]);
+      if (seen.size > 10_000) seen.clear();
+      seen.set(text, hit);
+    }
+    return hit;
+  };
 }
