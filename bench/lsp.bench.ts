@@ -144,9 +144,16 @@ class Session {
     return performance.now() - t0;
   }
 
+  /**
+   * The lenses as an editor gets them: the list, then, for lenses sent
+   * without their command (long documents), the ones a screen shows (the
+   * first 40), resolved at once as VS Code does; the time until all are there.
+   */
   async lens(): Promise<number> {
     const t0 = performance.now();
-    await this.conn.sendRequest('textDocument/codeLens', { textDocument: { uri: this.uri } });
+    const lenses = (await this.conn.sendRequest('textDocument/codeLens', { textDocument: { uri: this.uri } })) as { command?: unknown }[] | null;
+    const unresolved = (lenses ?? []).filter((l) => !l.command).slice(0, 40);
+    await Promise.all(unresolved.map((l) => this.conn.sendRequest('codeLens/resolve', l)));
     return performance.now() - t0;
   }
 

@@ -174,6 +174,8 @@ export class Ctx implements vscode.Disposable {
       traceOutputChannel: this.serverOutput,
       middleware: {
         provideCodeLenses: async (doc, token, next) => restoreLensTooltips(await next(doc, token)),
+        // A long document's lenses come without their command, which each one gets when it is shown.
+        resolveCodeLens: async (lens, token, next) => restoreLensTooltips([await next(lens, token)].filter((l) => !!l))?.[0] ?? lens,
       },
       errorHandler: this.crashes,
     };

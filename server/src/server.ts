@@ -20,7 +20,7 @@ import { formatting } from './lsp/formatting';
 import { guarded } from './lsp/guard';
 import { hover, hoverFor } from './lsp/hover';
 import { inlayHints } from './lsp/inlayHints';
-import { codeLenses, newLensMemory, type LensMemory } from './lsp/lens';
+import { codeLenses, lensesToSend, newLensMemory, resolveLens, type LensMemory, type ResolvedLenses } from './lsp/lens';
 import { sanePosition, saneRange } from './lsp/positions';
 import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
@@ -37,6 +37,8 @@ setFlagsFromString('--heap-growing-percent=50');
 const connection = connect();
 const documents = new TextDocuments(TextDocument);
 const lensMemory = new Map<string, LensMemory>();
+/** Each document's lenses as last computed, whole: the ones sent without their command are resolved from them. */
+const lensesSent = new Map<string, ResolvedLenses>();
 let settings: Settings = DEFAULT_SETTINGS;
 let canRefreshLenses = false;
 let canRefreshHints = false;
@@ -137,7 +139,7 @@ connection.onInitialize((params): InitializeResult => {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
       hoverProvider: true,
-      codeLensProvider: { resolveProvider: false },
+      codeLensProvider: { resolveProvider: true },
       completionProvider: { triggerCharacters: [' ', ':', ';', ',', '"'] },
       definitionProvider: true,
       referencesProvider: true,
@@ -176,6 +178,7 @@ documents.onDidClose(
   guarded('didClose', undefined, (e) => {
     store.closed(e.document.uri);
     lensMemory.delete(e.document.uri);
+    lensesSent.delete(e.document.uri);
     void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
   }, log),
 );
@@ -187,9 +190,12 @@ connection.onCodeLens(
     if (!settings.codeLensEnable) return [];
     let m = lensMemory.get(d.uri);
     if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
-    return codeLenses(d, m);
+    const all = codeLenses(d, m);
+    lensesSent.set(d.uri, { uri: d.uri, version: d.version, lenses: all });
+    return lensesToSend(d, all);
   }),
 );
+connection.onCodeLensResolve((lens) => guarded('codeLensResolve', lens, () => resolveLens(lens, lensesSent.get((lens?.data as { uri?: unknown } | undefined)?.uri as string)), log)());
 connection.onCompletion(onParsed('completion', [], (d, p) => completion(d, sanePosition(p.position))));
 connection.onDefinition(onParsed('definition', [], (d, p) => definition(d, sanePosition(p.position))));
 connection.onReferences(onParsed('references', [], (d, p) => references(d, sanePosition(p.position), p.context?.includeDeclaration ?? true)));

@@ -192,3 +192,54 @@ function subjectLabel(doc: AnalysedDocument, decls: Map<string, ObjectDecl>, sub
   const o = viewOf(finalWorld(doc.analysis), d, subject.copyIndex);
   return o ? objectLabel(o) : d.name.text;
 }
+
+// ---------------------------------------------------------------------------
+// Resolving lenses when they are shown (codeLens/resolve)
+
+/**
+ * From this many lenses on, a document's lenses are sent with their place
+ * only, and each one's title, tooltip and command when the editor shows it:
+ * a 2,000-line file has about 500, and sending every tooltip (twice, see
+ * `lens`) costs more than computing them. Shorter documents get them whole.
+ */
+export const LAZY_LENSES = 300;
+
+/** What an unresolved lens carries: where to find it again. */
+export interface LensData {
+  uri: string;
+  version: number;
+  index: number;
+}
+
+/** The lenses of one analysed version, whole, for resolving. */
+export interface ResolvedLenses {
+  uri: string;
+  version: number;
+  lenses: CodeLens[];
+}
+
+/** The lenses to send: whole for a short document, else places only (with `data` to resolve them by). */
+export function lensesToSend(doc: AnalysedDocument, lenses: CodeLens[]): CodeLens[] {
+  if (lenses.length < LAZY_LENSES) return lenses;
+  return lenses.map((l, index): CodeLens => ({ range: l.range, data: { uri: doc.uri, version: doc.version, index } satisfies LensData }));
+}
+
+/**
+ * The whole lens for one sent without its command. A lens of an older
+ * version (the document changed between the two requests) gets the lens at
+ * the same place in `current` when there is one, else a title that says it
+ * is being computed (VS Code asks for the lenses again after the next analysis).
+ */
+export function resolveLens(lens: CodeLens, current: ResolvedLenses | undefined): CodeLens {
+  if (lens.command) return lens;
+  const data = lens.data as Partial<LensData> | undefined;
+  if (current && data && data.uri === current.uri) {
+    const same = data.version === current.version ? current.lenses[data.index ?? -1] : undefined;
+    const found = same ?? current.lenses.find((l) => l.range.start.line === lens.range?.start?.line);
+    if (found?.command) return { range: lens.range, command: found.command };
+  }
+  return { range: lens.range, command: { title: STALE_TITLE, command: '' } };
+}
+
+/** A lens asked for after its document changed, until the lenses of the new version come. */
+export const STALE_TITLE = 'Layerlens: computing…';

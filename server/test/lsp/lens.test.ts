@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { codeLenses, newLensMemory, PENDING_TITLE } from '../../src/lsp/lens';
+import { codeLenses, LAZY_LENSES, lensesToSend, newLensMemory, PENDING_TITLE, resolveLens, STALE_TITLE } from '../../src/lsp/lens';
 import { analysed, conformance, URI } from './fixture';
 
 const titles = (ls: ReturnType<typeof codeLenses>) => ls.map((l) => `${l.range.start.line}: ${l.command!.title}`);
@@ -117,4 +117,28 @@ test('memory forgets what the document no longer holds', () => {
 test('copies, other zones and objects not in play', () => {
   const doc = analysed(['card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2', '  copies 3', 'card Spare', '  type Artifact', 'enter bears', 'move bears#2 to graveyard', ''].join('\n'));
   assert.deepEqual(titles(codeLenses(doc, newLensMemory())), ['0: end of file: 2/2 · Creature — Bear · colorless (×3)', '4: end of file: Artifact · colorless · not in play']);
+});
+
+test('a long document sends its lenses without commands, and each resolves to the whole lens (codeLens/resolve)', () => {
+  const cards: string[] = [];
+  for (let i = 0; i < 160; i++) cards.push(`card "Bear ${i}" as b${i}`, '  type Creature — Bear', '  pt 2/2');
+  const text = [...cards, `enter ${[...Array(160).keys()].map((i) => `b${i}`).join(', ')}`, ...[...Array(160).keys()].map((i) => `expect b${i} 2/2`), ''].join('\n');
+  const doc = analysed(text, 7);
+  const all = codeLenses(doc, newLensMemory());
+  assert.ok(all.length >= LAZY_LENSES, `${all.length} lenses`);
+  const sent = lensesToSend(doc, all);
+  assert.equal(sent.length, all.length);
+  assert.ok(sent.every((l) => !l.command && (l.data as { version: number }).version === 7));
+  const current = { uri: doc.uri, version: 7, lenses: all };
+  sent.forEach((l, i) => assert.deepEqual(resolveLens(l, current), { range: all[i]!.range, command: all[i]!.command }));
+  // The document changed before the lens was resolved: the lens of the new version on that line, else "computing".
+  const newer = { uri: doc.uri, version: 8, lenses: all };
+  assert.deepEqual(resolveLens(sent[3]!, newer).command, all[3]!.command);
+  const elsewhere = { ...sent[3]!, range: { start: { line: 9999, character: 0 }, end: { line: 9999, character: 1 } } };
+  assert.equal(resolveLens(elsewhere, newer).command!.title, STALE_TITLE);
+  assert.equal(resolveLens(sent[0]!, undefined).command!.title, STALE_TITLE);
+  // A short document keeps its lenses whole.
+  const short = analysed(OGRE);
+  const few = codeLenses(short, newLensMemory());
+  assert.equal(lensesToSend(short, few), few);
 });

@@ -85,6 +85,31 @@ test('diagnostics after open and after edits, hover, lenses, quick fix, completi
   }
 });
 
+test('a long document: lenses come without commands, and codeLens/resolve gives each its title', async () => {
+  const s = start();
+  try {
+    await init(s);
+    const uri = 'file:///bears.layers';
+    const cards: string[] = [];
+    for (let i = 0; i < 160; i++) cards.push(`card "Bear ${i}" as b${i}`, '  type Creature — Bear', '  pt 2/2');
+    const text = [...cards, `enter ${[...Array(160).keys()].map((i) => `b${i}`).join(', ')}`, ...[...Array(160).keys()].map((i) => `expect b${i} 2/2`), ''].join('\n');
+    await s.conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'layers', version: 1, text } });
+    await waitFor(() => s.diagnostics.get(uri)?.find((d) => d.version === 1));
+    const lenses = (await s.conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { range: unknown; command?: unknown; data?: unknown }[];
+    assert.equal(lenses.length, 320);
+    assert.ok(lenses.every((l) => !l.command && l.data));
+    const first = (await s.conn.sendRequest('codeLens/resolve', lenses[0])) as { command: { title: string } };
+    assert.match(first.command.title, /^end of file: 2\/2 · Creature — Bear/);
+    const last = (await s.conn.sendRequest('codeLens/resolve', lenses[319])) as { command: { title: string } };
+    assert.match(last.command.title, /^✓ pt 2\/2/);
+    // A malformed lens is answered, not fatal.
+    const odd = (await s.conn.sendRequest('codeLens/resolve', { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, data: 42 })) as { command: { title: string } };
+    assert.ok(odd.command.title);
+  } finally {
+    await stop(s);
+  }
+});
+
 test('state-based actions reach Problems only after the setting asks for them, and leave when it stops', async () => {
   const s = start();
   try {
