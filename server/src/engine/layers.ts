@@ -1162,7 +1162,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       seen.add(l.id);
       const old = P.byId.get(l.id);
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
-      const fixed = fixedSets.get(l.id) ?? lockedIds(l);
+      // 611.2c: the same locked set, none of whose objects changed, maps to the same objects as last time.
+      const fixed = fixedSets.get(l.id) ?? (same && lockedUnchanged(l) ? old!.affected : lockedIds(l));
       let ids: string[];
       if (fixed) ids = fixed;
       else if (same && !dirty.size && !globalChanged) ids = old!.affected;
@@ -1298,6 +1299,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       owned.add(x);
     }
     keepOrder(layer, P, rec);
+    return true;
+  }
+
+  /** Whether none of the objects a resolved effect's locked set names (611.2c) changed since last time. */
+  function lockedUnchanged(l: Live): boolean {
+    const locked = l.resolved?.lockedSet;
+    if (!locked) return false;
+    for (const k of locked) if (dirty.has(k.slice(0, k.lastIndexOf('@')))) return false;
     return true;
   }
 
