@@ -1158,8 +1158,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const again = new Set<string>(dirty);
     const plan: Step[] = [];
     const seen = new Set<string>();
-    for (const { l } of cands) {
+    // New effects after every old one (something entered, a pump resolved): an object they
+    // apply to that is not computed again only gets them on top of last time's result, since
+    // they come last. Not in layer 4, whose land abilities are added after every effect.
+    let appendFrom = cands.length;
+    if (layer !== '4') while (appendFrom > 0 && !P.byId.has(cands[appendFrom - 1]!.l.id)) appendFrom--;
+    const appended: Step[] = [];
+    for (const [k, { l }] of cands.entries()) {
       seen.add(l.id);
+      if (k >= appendFrom) {
+        const step = { live: l, affected: fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, world), world, env) };
+        plan.push(step);
+        appended.push(step);
+        continue;
+      }
       const old = P.byId.get(l.id);
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
       // 611.2c: the same locked set, none of whose objects changed, maps to the same objects as last time.
@@ -1192,6 +1204,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     if (layer === '4') landAbilities(again);
     for (const [id, w] of P.changed) if (!again.has(id)) put(id, w);
+    for (const s of appended) {
+      const rest = s.affected.filter((id) => !again.has(id) && world.has(id));
+      if (rest.length) applyTo(s.live, layer, world, rest, true, { kind: 'timestamp' });
+      for (const id of rest) dirty.add(id);
+    }
     for (const id of again) {
       if (moved.has(id)) continue;
       const old = previousAfter(P, layer, id);
