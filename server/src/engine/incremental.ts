@@ -16,8 +16,16 @@
 //   another writes, so no effect's set or values change while the layer is
 //   applied): each effect's set is last time's with the dirty objects matched
 //   again, and only dirty objects and those whose effects changed are
-//   recomputed, in the same order;
+//   recomputed, in the same order; new effects that come after every old one
+//   are applied on top of last time's records of the other objects;
+// - extend: the layer is ordered by trial application (613.8) and its effects
+//   are last time's: the dirty objects alone go through last time's order,
+//   every pair of effects not yet applied tried on them before each step; a
+//   dependency they show must be one found then;
 // - full: anything else (a trial could order the layer differently).
+//
+// A copy of a game (a 616 branch, a snapshot) starts from a memo of the game
+// it copies, rebased onto its own objects (rebaseMemo).
 //
 // Nothing here changes what is computed: `LAYERLENS_CHECK_INCREMENTAL=1`
 // compares every incremental computation with a full one (checkIncremental).
