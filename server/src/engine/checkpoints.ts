@@ -85,7 +85,7 @@ export class Held {
 function thaw(f: FrozenGame): Game {
   const g = new Game(cloneState(f.state as GameState), f.env);
   g.choices = [...f.choices];
-  g.adoptMemo(f.memo, f.state as GameState);
+  g.adoptMemo(f.memo);
   return g;
 }
 

@@ -55,7 +55,7 @@ export class Game {
   /** What the last computation keeps for the next one (engine/incremental.ts). */
   private memo: LayerMemo | undefined;
   /** A copy's memo names the other copy's objects until it is rebased on this copy's. */
-  private memoOf: GameState | undefined;
+  private memoForeign = false;
   private traced: LayerResult | undefined;
   /** What happened during the current event, for its report and the trace. */
   log: LogLine[] = [];
@@ -76,7 +76,7 @@ export class Game {
   clone(): Game {
     const g = new Game(cloneState(this.state), this.env);
     g.memo = this.memo;
-    g.memoOf = this.memoOf ?? this.state;
+    g.memoForeign = !!this.memo;
     g.log = [...this.log];
     g.choices = [...this.choices];
     g.capped = this.capped;
@@ -111,8 +111,8 @@ export class Game {
   layers(): LayerResult {
     if (this.traced) return this.traced;
     if (!this.cache) {
-      if (this.memo && this.memoOf) this.memo = rebaseMemo(this.memo, this.state, seedLive);
-      this.memoOf = undefined;
+      if (this.memo && this.memoForeign) this.memo = rebaseMemo(this.memo, this.state, seedLive);
+      this.memoForeign = false;
       this.cache = computeLayers(this.state, this.layerEnv(), false, incremental ? { prev: this.memo, keep: true } : {});
       this.memo = this.cache.memo;
     }
@@ -125,10 +125,10 @@ export class Game {
   }
 
   /** Start from a memo of another copy of this line of play (engine/incremental.ts: any earlier computation will do). */
-  adoptMemo(memo: LayerMemo | undefined, of: GameState): void {
+  adoptMemo(memo: LayerMemo | undefined): void {
     if (!memo || this.cache) return;
     this.memo = memo;
-    this.memoOf = of;
+    this.memoForeign = true;
   }
 
   /** The same with every step recorded, for the views and the trace. */
