@@ -36,6 +36,7 @@ import type { DependencyView } from './results';
 import type { CopiableValues, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
 import type { Working } from './working';
+import { sameStrings } from '../util/arrays';
 
 /** One effect as it applied in one layer: to what, in order. */
 export interface Step {
@@ -127,7 +128,6 @@ export function globalKey(state: GameState): string {
   return JSON.stringify([state.players, state.activePlayer, state.turn, state.monarch ?? null, state.copyLocks ? Object.keys(state.copyLocks) : null]);
 }
 
-export const sameStrings = (a: readonly string[], b: readonly string[]) => a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
 
 /** Whether two records hold the same characteristics (abilities by identity of what they are, not of their compiled form). */
 export function sameWorking(a: Working, b: Working): boolean {

@@ -15,7 +15,7 @@ import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffe
 import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
-import { append } from '../util/arrays';
+import { append, sameStrings } from '../util/arrays';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
 
@@ -522,13 +522,6 @@ function aspectFields(w: Working): AspectFields {
   return { name: w.name, types: w.types, supertypes: w.supertypes, subtypes: w.subtypes, allCreatureTypes: w.allCreatureTypes, colors: w.colors, abilities: w.abilities, power: w.power, toughness: w.toughness, controller: w.controller };
 }
 
-function sameStrings(a: readonly string[], b: readonly string[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 function sameTexts(a: readonly AbilityInstance[], b: readonly AbilityInstance[]): boolean {
   if (a === b) return true;
   if (a.length !== b.length) return false;
@@ -798,17 +791,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const rec: LayerRecord | undefined = keep ? { pool, steps: [], byId: new Map(), independent: true, found: [], loops: [], stepFound: [], changed: changedNow } : undefined;
     // The same effects as last time (the very objects, see the caches above): the same answer.
     const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
-    const mode = P ? chooseMode(layer, P, pool, ind) : 'full';
+    const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
+    const mode = picked === 'full' && P && extendLayer(layer, P, pool, rec) ? 'extend' : picked;
     if (prev) stats[mode]++;
-    if (mode !== 'full') {
-      if (mode === 'reuse') reuseLayer(layer, P!, pool, rec);
-      else replayLayer(layer, P!, pool, rec);
+    if (mode === 'extend') {
       endLayer(layer, rec, undefined);
       continue;
     }
-    if (P && extendLayer(layer, P, pool, rec)) {
-      stats.full--;
-      stats.extend++;
+    if (mode !== 'full') {
+      if (mode === 'reuse') reuseLayer(layer, P!, pool, rec);
+      else replayLayer(layer, P!, pool, rec);
       endLayer(layer, rec, undefined);
       continue;
     }

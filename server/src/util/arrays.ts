@@ -15,3 +15,11 @@ export function maxOf(xs: readonly number[], empty = -Infinity): number {
   for (const x of xs) if (x > m) m = x;
   return m;
 }
+
+/** The same strings in the same order (the same list, or equal element by element). */
+export function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
