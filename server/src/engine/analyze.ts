@@ -32,10 +32,6 @@ function lazyOutcome(held: Held): Outcome {
       }
       return held.view;
     },
-    get tracedWorld() {
-      held.game.tracedLayers();
-      return this.world;
-    },
     choices,
   };
 }

@@ -6,7 +6,9 @@ import type { Ability, Duration, EffectSpec, Part, Zone } from '../effects/ir';
 import type { Range } from '../syntax/ast';
 import type { ChoicePool } from './choices';
 import { evalCondition, select, type Env, type Scope } from './evaluate';
-import { rebaseMemo, type LayerMemo } from './incremental';
+import { CHECK_LAYERS, checkTrace, rebaseMemo, type LayerMemo } from './incremental';
+import { objectTrace } from './object-trace';
+import type { TraceStep } from './results';
 import { computeLayers, seedLive, type LayerEnv, type LayerResult } from './layers';
 import { fixResolvedValues } from './resolution-values';
 import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
@@ -57,6 +59,8 @@ export class Game {
   /** A copy's memo names the other copy's objects until it is rebased on this copy's. */
   private memoForeign = false;
   private traced: LayerResult | undefined;
+  /** The check mode's traced computation, to compare one object's trace with. */
+  private checkTraced: LayerResult | undefined;
   /** What happened during the current event, for its report and the trace. */
   log: LogLine[] = [];
   /** The choices that led to this line of play (616.1), for the outcome list. */
@@ -142,9 +146,24 @@ export class Game {
     return this.traced;
   }
 
+  /**
+   * One object's trace (a hover, a lens): read from the computation without
+   * the trace when the memo can tell it (engine/object-trace.ts), else from
+   * the traced computation of the whole board.
+   */
+  traceOf(id: string): TraceStep[] {
+    if (this.traced || !incremental) return this.tracedLayers().traces.get(id) ?? [];
+    const steps = objectTrace(this.layers(), this.layerEnv(), id);
+    if (!steps) return this.tracedLayers().traces.get(id) ?? [];
+    // The check mode (issue 9): the same steps as the traced computation's, in the same words.
+    if (CHECK_LAYERS) checkTrace(id, steps, (this.checkTraced ??= computeLayers(this.state, this.layerEnv(), true)).traces.get(id) ?? []);
+    return steps;
+  }
+
   changed(): void {
     this.cache = undefined;
     this.traced = undefined;
+    this.checkTraced = undefined;
   }
 
   chars(id: string): Working | undefined {

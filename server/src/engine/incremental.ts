@@ -32,7 +32,7 @@
 
 import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
-import type { DependencyView } from './results';
+import type { DependencyView, OrderReason, TraceStep } from './results';
 import type { CopiableValues, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
 import type { Working } from './working';
@@ -42,6 +42,8 @@ import { sameStrings } from '../util/arrays';
 export interface Step {
   live: Live;
   affected: string[];
+  /** Why it applied at this point of the layer's order, as a traced computation says (object-trace.ts reads it). */
+  reason: OrderReason;
 }
 
 /** What one layer did in one computation. */
@@ -279,7 +281,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
   };
   const layers = new Map<Layer, LayerRecord>();
   for (const [layer, r] of memo.layers) {
-    const steps = r.steps.map((s) => ({ live: live(s.live), affected: s.affected }));
+    const steps = r.steps.map((s) => ({ ...s, live: live(s.live) }));
     layers.set(layer, { ...r, pool: r.pool.map(live), steps, byId: new Map(steps.map((s) => [s.live.id, s])), changed: map(r.changed) });
   }
   return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged) };
@@ -315,5 +317,14 @@ export function checkIncremental(incremental: LayerResult, full: LayerResult): v
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) {
     if (a[i] !== b[i]) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: the incremental layer computation differs from a full one:\n  incremental: ${a[i]}\n  full:        ${b[i]}`);
+  }
+}
+
+/** Throws when one object's trace read from a memo (object-trace.ts) differs from the traced computation's. */
+export function checkTrace(id: string, read: readonly TraceStep[], traced: readonly TraceStep[]): void {
+  const a = read.map((s) => JSON.stringify(s));
+  const b = traced.map((s) => JSON.stringify(s));
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    if (a[i] !== b[i]) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: the trace of ${id} read from the memo differs from the traced computation's (step ${i + 1}):\n  read:   ${a[i]}\n  traced: ${b[i]}`);
   }
 }

@@ -10,11 +10,12 @@ import { LayerOrder, type Trial } from './dependency';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, partsByLayer, type Live } from './live';
-import type { CharacteristicChange, DependencyView, OrderReason, TraceStep } from './results';
+import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
-import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, typeLine, type Working, type World } from './working';
+import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
+import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameStrings } from '../util/arrays';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
@@ -487,34 +488,6 @@ function partValues(p: Part, scope: Scope, w: Working | undefined, ww: World, en
 
 // ---------------------------------------------------------------------------
 
-function describeLayer(l: Live, layer: Layer, env: LayerEnv): string {
-  const parts = l.partsByLayer.get(layer) ?? [];
-  // Name the chosen values (`land type → Mountain`) rather than `choice 2`.
-  return parts.map((p) => env.describe(p).replace(/\bchoice (\d+)\b/g, (m, n: string) => l.bindings.choices[Number(n) - 1] ?? m)).join('; ');
-}
-
-function aspectsOf(w: Working, layer: Layer): Record<string, string> {
-  const pt = () => ({ power: String(w.power ?? '—'), toughness: String(w.toughness ?? '—') });
-  const abilities = () => w.abilities.map((a) => a.text).join('; ') || 'none';
-  switch (layer) {
-    case '1a':
-    case '1b':
-      return { name: w.name || '(no name)', types: typeLine(w), colors: w.colors.join(', ') || 'colorless', abilities: abilities(), ...pt() };
-    case '2':
-      return { controller: w.controller };
-    case '3':
-      return { text: abilities() };
-    case '4':
-      return { types: typeLine(w), abilities: abilities() };
-    case '5':
-      return { colors: w.colors.join(', ') || 'colorless' };
-    case '6':
-      return { abilities: abilities() };
-    default:
-      return pt();
-  }
-}
-
 /** The fields `aspectsOf` shows, held by reference (working records never change an array in place). */
 type AspectFields = Pick<Working, 'name' | 'types' | 'supertypes' | 'subtypes' | 'allCreatureTypes' | 'colors' | 'abilities' | 'power' | 'toughness' | 'controller'>;
 
@@ -558,12 +531,11 @@ function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean
   }
 }
 
-function diff(before: Record<string, string>, after: Record<string, string>): CharacteristicChange[] {
-  const out: CharacteristicChange[] = [];
-  for (const k of Object.keys(after)) {
-    if (before[k] !== after[k]) out.push({ characteristic: k as CharacteristicChange['characteristic'], before: before[k] ?? '', after: after[k]! });
-  }
-  return out;
+/** Static abilities read `you` as their source's controller at this moment. */
+export function scopeIn(l: Live, w: World): Scope {
+  if (l.kind !== 'static') return scopeOf(l);
+  const src = w.get(l.source.id);
+  return { source: l.source, bindings: { ...l.bindings, you: src?.controller ?? l.bindings.you } };
 }
 
 /** Compute all characteristics now. */
@@ -695,12 +667,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** The lives whose sets are cached, by id. */
   const liveById = new Map<string, Live>();
 
-  /** Static abilities read `you` as their source's controller at this moment. */
-  const scopeIn = (l: Live, w: World): Scope => {
-    if (l.kind !== 'static') return scopeOf(l);
-    const src = w.get(l.source.id);
-    return { source: l.source, bindings: { ...l.bindings, you: src?.controller ?? l.bindings.you } };
-  };
 
   const existsIn = (l: Live, w: World): boolean => {
     if (started.has(l.id)) return true;
@@ -732,18 +698,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const before = record ? aspectsOf(x, layer) : undefined;
       applyParts(l, layer, x, w, env, scope);
       if (record) {
-        trace(id, {
-          layer,
-          effectId: l.id,
-          timestamp: l.timestamp,
-          sourceId: l.source.id,
-          sourceName: l.source.printed.name,
-          text: l.text,
-          range: l.range,
-          description: describeLayer(l, layer, env),
-          reason,
-          changes: diff(before!, aspectsOf(x, layer)),
-        });
+        trace(id, traceStep(l, layer, env, reason, diff(before!, aspectsOf(x, layer))));
         if (traces.get(id)![traces.get(id)!.length - 1]!.changes.length) worldVersion++;
       }
     }
@@ -893,8 +848,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
     const applyNext = (next: Live, reason: OrderReason): void => {
       const ids = affectedIn(next, world);
-      note(next, layer, ids, rec);
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
+      note(next, layer, ids, rec, r);
       const version = worldVersion;
       applyTo(next, layer, world, ids, true, r);
       if (worldVersion !== version) forgetAfter(next, layer, ids);
@@ -1063,14 +1018,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   /** An effect begins or goes on applying in this layer (613.6: its set is the one it began with). */
-  function note(live: Live, layer: Layer, ids: string[], rec: LayerRecord | undefined): void {
+  function note(live: Live, layer: Layer, ids: string[], rec: LayerRecord | undefined, reason: OrderReason): void {
     if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
     started.set(live.id, live);
     const a = applied.get(live.id);
     if (a) a.layers.push(layer);
     else applied.set(live.id, { live, affected: ids, layers: [layer] });
     if (rec) {
-      const step: Step = { live, affected: ids };
+      const step: Step = { live, affected: ids, reason };
       rec.steps.push(step);
       rec.byId.set(live.id, step);
     }
@@ -1121,7 +1076,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   function reuseLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const now = new Map(pool.map((l) => [l.id, l]));
-    for (const s of P.steps) note(now.get(s.live.id) ?? s.live, layer, s.affected, rec);
+    for (const s of P.steps) note(now.get(s.live.id) ?? s.live, layer, s.affected, rec, s.reason);
     for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
     keepOrder(layer, P, rec);
   }
@@ -1159,7 +1114,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     for (const [k, { l }] of cands.entries()) {
       seen.add(l.id);
       if (k >= appendFrom) {
-        const step = { live: l, affected: fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, world), world, env) };
+        const step = { live: l, affected: fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, world), world, env), reason: byTimestamp(l) };
         plan.push(step);
         appended.push(step);
         continue;
@@ -1175,7 +1130,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         const delta: string[] = [];
         ids = rematch(l, old!.affected, delta);
         for (const x of delta) again.add(x);
-        plan.push({ live: l, affected: ids });
+        plan.push({ live: l, affected: ids, reason: byTimestamp(l) });
         continue;
       }
       else ids = select(l.spec.affected, scopeIn(l, world), world, env);
@@ -1183,13 +1138,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         for (const id of ids) again.add(id);
         for (const id of old?.affected ?? []) again.add(id);
       } else if (ids !== old!.affected) addDifference(ids, old!.affected, again);
-      plan.push({ live: l, affected: ids });
+      plan.push({ live: l, affected: ids, reason: byTimestamp(l) });
     }
     for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
     for (const id of again) if (!world.has(id)) again.delete(id);
     if (rec) rec.stepFound = plan.map(() => new Map());
     for (const s of plan) {
-      note(s.live, layer, s.affected, rec);
+      note(s.live, layer, s.affected, rec, s.reason);
       // Objects are independent of each other here: the order among them does not matter.
       const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : [...again].filter((id) => s.affected.includes(id));
       if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
@@ -1210,6 +1165,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         dirty.delete(id);
       } else dirty.add(id);
     }
+  }
+
+  /** 613.7: the reason a full computation gives each step of a layer ordered by timestamps alone (without CDAs). */
+  function byTimestamp(l: Live): OrderReason {
+    return l.kind === 'counter' ? { kind: 'counters' } : { kind: 'timestamp' };
   }
 
   /**
@@ -1300,7 +1260,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         ids = [];
         for (const id of world.keys()) if (set.has(id)) ids.push(id);
       }
-      note(l, layer, ids, rec);
+      note(l, layer, ids, rec, P.steps[k]!.reason);
     });
     for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
     for (const [x, w] of records) {

@@ -154,12 +154,6 @@ export interface WorldView {
 
 export interface Outcome {
   world: WorldView;
-  /**
-   * The same world, its layers computed with the trace from the start: for a
-   * reader of the trace (a hover, a lens), one layer computation instead of
-   * one without the trace and then one with it.
-   */
-  readonly tracedWorld?: WorldView;
   /** The choices that lead to this outcome (`Alice applies Wardens of the Pit first`). */
   choices: string[];
 }

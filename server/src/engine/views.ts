@@ -57,7 +57,7 @@ export function objectView(game: Game, w: Working): ObjectView {
     },
     damage: o.damage,
     rules: ruleTexts(game.layers().objectRules.get(o.id)),
-  }, () => game.tracedLayers().traces.get(o.id) ?? []);
+  }, () => game.traceOf(o.id));
 }
 
 export function worldView(game: Game): WorldView {

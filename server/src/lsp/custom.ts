@@ -8,7 +8,7 @@ import { reportFile, summarize } from '../cli/report';
 import type { ObjectView, TraceStep, WorldView } from '../engine/results';
 import { inProblems, type ProblemsOptions } from './diagnostics';
 import type { AnalysedDocument } from './documents';
-import { effectNamer, finalWorld, statementAt, tracedWorld } from './world';
+import { effectNamer, finalWorld, statementAt, outcomeWorld } from './world';
 import { mergedChanges, reasonText, summary, timestampText } from './present';
 import { traceGraph, type TraceGraph } from './trace-graph';
 
@@ -186,7 +186,7 @@ export function traceResult(doc: AnalysedDocument, params?: TraceParams): TraceR
   const last = a.file.statements.length - 1;
   const index = found === last && found >= 0 && line > a.file.statements[last]!.range.end.line ? -1 : found;
   const snapshot = index < 0 ? a.final : a.snapshots[index] ?? a.final;
-  const w = tracedWorld(snapshot.outcomes[0]);
+  const w = outcomeWorld(snapshot.outcomes[0]);
   const at = index < 0 ? END_OF_FILE : points[index] ?? END_OF_FILE;
   const objects = (w?.objects ?? []).filter((o) => o.zone !== null).map((o) => objectTrace(o, w));
   const title = a.file.scenario?.title.value || doc.uri.split('/').pop() || doc.uri;

@@ -21,7 +21,7 @@ import { code, esc, listText, summary, tablesAsText, timestampText, traceTable }
 import { abilityReading } from './reading';
 import { ruleAt, ruleMarkdown } from './ruleText';
 import { append } from '../util/arrays';
-import { effectNamer, finalWorld, objectNamer, snapshotAfter, statementAt, tracedWorld, viewOf, viewsOf } from './world';
+import { effectNamer, finalWorld, objectNamer, snapshotAfter, statementAt, outcomeWorld, viewOf, viewsOf } from './world';
 
 const md = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value } satisfies MarkupContent, ...(range ? { range } : {}) });
 
@@ -96,7 +96,7 @@ function objectHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hov
   if (!decl) return null;
   const point = pointAt(doc, p.line, n.role === 'declaration');
   const outcomes = point.snapshot?.outcomes ?? [];
-  const w = tracedWorld(outcomes[0]);
+  const w = outcomeWorld(outcomes[0]);
   const views = n.copyIndex !== undefined ? [viewOf(w, decl, n.copyIndex)].filter((x): x is ObjectView => !!x) : viewsOf(w, decl);
   const o = views[0];
   if (!o) return md(`**${esc(decl.name.text)}** — ${point.where}: not computed${doc.analysis.diagnostics.some((d) => d.severity === 'error') ? ' (the file has errors)' : ''}`, n.range);
@@ -112,7 +112,7 @@ function objectHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hov
 
 function playerHover(doc: AnalysedDocument, n: NameOccurrence, p: Position): Hover | null {
   const point = pointAt(doc, p.line, n.role === 'declaration');
-  const w = tracedWorld(point.snapshot?.outcomes[0]);
+  const w = outcomeWorld(point.snapshot?.outcomes[0]);
   const pl = w?.players.find((x) => x.name.toLowerCase() === n.text.toLowerCase());
   if (!pl) return md(`**${esc(n.text)}** (player) — ${point.where}: not computed`, n.range);
   const facts = [`life **${pl.life}**`, `hand ${pl.handSize}`, `graveyard ${pl.graveyard.length}`, `exile ${pl.exile.length}`, `cards drawn ${pl.libraryDrawn}`, `maximum hand size ${pl.maxHandSize ?? 'none'}`];
@@ -266,7 +266,7 @@ export function hover(doc: AnalysedDocument, position: Position): Hover | null {
   const decl = f.objects.find((d) => contains(d.range, p) || contains(d.headerRange, p));
   if (decl) {
     const point = pointAt(doc, p.line, true);
-    const w = tracedWorld(point.snapshot?.outcomes[0]);
+    const w = outcomeWorld(point.snapshot?.outcomes[0]);
     const o = viewOf(w, decl);
     if (o) return md(objectMarkdown(o, w, point.where));
   }

@@ -30,14 +30,14 @@ export function worldAfter(a: Analysis, i: number): WorldView | undefined {
   return snapshotAfter(a, i)?.outcomes[0]?.world;
 }
 
-/** An outcome's world for a reader of traces (hover, lenses): the layers are computed once, with the trace. */
-export function tracedWorld(o: Outcome | undefined): WorldView | undefined {
-  return o ? o.tracedWorld ?? o.world : undefined;
+/** An outcome's world (its objects' traces are read one by one, when asked for: engine/object-trace.ts). */
+export function outcomeWorld(o: Outcome | undefined): WorldView | undefined {
+  return o?.world;
 }
 
-/** The world at the end of the file, in its first outcome (with its traces: lenses and hovers read them). */
+/** The world at the end of the file, in its first outcome. */
 export function finalWorld(a: Analysis): WorldView | undefined {
-  return tracedWorld(a.final.outcomes[0]);
+  return outcomeWorld(a.final.outcomes[0]);
 }
 
 /** The object id a declaration gets: its alias, or its name (`#k` added for copies). */

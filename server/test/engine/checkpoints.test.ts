@@ -133,21 +133,6 @@ test('a frozen state shares every record an event left unchanged; what is read f
   assert.equal(fingerprint(remade), fp);
 });
 
-test('a world read for its trace is the same world', () => {
-  let checked = 0;
-  for (const { name, text } of corpus) {
-    const plain = analyze(parseLayers(text, name));
-    const traced = analyze(parseLayers(text, name));
-    const all = (a: typeof plain) => [a.initial, ...a.snapshots];
-    all(traced).forEach((s, i) => {
-      const viaTrace = s.outcomes.map((o) => ({ world: o.tracedWorld ?? assert.fail('no traced world'), choices: o.choices }));
-      assert.equal(seen(viaTrace), seen(all(plain)[i]!.outcomes), `${name}: snapshot ${i}`);
-      checked++;
-    });
-  }
-  assert.ok(checked > 200, `${checked} snapshots`);
-});
-
 test('a change of any field of an object, effect or replacement is seen, so it is never shared', () => {
   const g = analyzeDetailed(parseLayers(['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre'].join('\n'), 'fields.layers')).games[0]!;
   /** A value of the same field that differs from `v`, whatever its type. */
