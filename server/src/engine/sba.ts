@@ -58,7 +58,7 @@ export function protectedFrom(x: Working, source: Working): boolean {
 function legendRule(game: Game, world: Map<string, Working>, answers: readonly ChoiceItem[]): SbaRound['events'] {
   const groups = new Map<string, Working[]>();
   for (const w of world.values()) {
-    if (w.obj.zone !== 'battlefield' || !w.name || !hasWord(w.supertypes, 'Legendary')) continue;
+    if (w.obj.zone !== 'battlefield' || !w.name || !(kindOf(w) & LEGENDARY)) continue;
     const key = `${w.controller}\u0000${w.name.toLowerCase()}`;
     groups.set(key, [...(groups.get(key) ?? []), w]);
   }
@@ -93,6 +93,29 @@ function label(w: Working): string {
 }
 
 /** 704.3: every state-based action that applies now, to be performed simultaneously. */
+/** What the checks below ask of a record's type line, as bits. */
+const CREATURE = 1;
+const AURA = 2;
+const EQUIPMENT = 4;
+const FORTIFICATION = 8;
+const LEGENDARY = 16;
+const kinds = new WeakMap<Working, number>();
+
+/**
+ * A finished computation's records never change, and an unchanged object
+ * keeps its record from one computation to the next (engine/incremental.ts):
+ * its type line is read once, not after every event.
+ */
+function kindOf(w: Working): number {
+  let k = kinds.get(w);
+  if (k === undefined) {
+    k = (isType(w, 'Creature') ? CREATURE : 0) | (hasWord(w.subtypes, 'Aura') ? AURA : 0) | (hasWord(w.subtypes, 'Equipment') ? EQUIPMENT : 0);
+    k |= (hasWord(w.subtypes, 'Fortification') ? FORTIFICATION : 0) | (hasWord(w.supertypes, 'Legendary') ? LEGENDARY : 0);
+    kinds.set(w, k);
+  }
+  return k;
+}
+
 export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[] = []): SbaRound {
   {
     const world = game.layers().world;
@@ -101,8 +124,11 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
     for (const w of world.values()) {
       const o = w.obj;
       if (o.zone !== 'battlefield') continue;
+      const kind = kindOf(w);
+      // A plain noncreature permanent with no counters: nothing below applies.
+      if (!kind && !o.counters.size) continue;
       const name = o.printed.name;
-      if (isType(w, 'Creature') && w.toughness !== null) {
+      if (kind & CREATURE && w.toughness !== null) {
         if (w.toughness <= 0) {
           // 704.5f: not destruction; regeneration can't replace it.
           events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: toughness ${w.toughness} (704.5f)` });
@@ -117,7 +143,7 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
           continue;
         }
       }
-      if (hasWord(w.subtypes, 'Aura')) {
+      if (kind & AURA) {
         const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
         if (!auraCanEnchant(game, w, target)) {
           // 704.5m
@@ -125,9 +151,9 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
           continue;
         }
       }
-      if ((hasWord(w.subtypes, 'Equipment') || hasWord(w.subtypes, 'Fortification')) && o.attachedTo) {
+      if (kind & (EQUIPMENT | FORTIFICATION) && o.attachedTo) {
         const target = world.get(o.attachedTo);
-        const wanted = hasWord(w.subtypes, 'Equipment') ? 'Creature' : 'Land';
+        const wanted = kind & EQUIPMENT ? 'Creature' : 'Land';
         if (!target || target.obj.zone !== 'battlefield' || !isType(target, wanted) || isType(w, 'Creature')) {
           // 704.5n
           actions.push(() => {
