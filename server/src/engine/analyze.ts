@@ -14,7 +14,8 @@ import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, World
 import { makeObject, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
-import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, type LoopsSeen, type ResumePoint } from './resume';
+import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, sameTailFrom, type LoopsSeen, type ResumePoint, type Reuse } from './resume';
+import { sameFuture } from './converge';
 import { Checkpoints, Held } from './checkpoints';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
@@ -129,6 +130,8 @@ export interface AnalysisRun {
   readonly next: number;
   /** The first statement this run computed (earlier ones came from `previous`). */
   readonly resumedAt: number;
+  /** The statement after which the state was the previous analysis's and the rest was taken from it (converge.ts), if it was. */
+  readonly convergedAt: number | undefined;
   step(): boolean;
   finish(): { analysis: Analysis; games: Game[] };
 }
@@ -330,20 +333,58 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const checkpoints = new Checkpoints(startHeld);
 
   let next = from;
+  let convergedAt: number | undefined;
+  /** The statements that follow the edit, the same as in the previous analysis (converge.ts). */
+  const tail = reuse && options.previous && from < file.statements.length ? sameTailFrom(file, options.previous.file) : file.statements.length;
   const step = (): boolean => {
     if (next >= file.statements.length) return false;
     runStatement(file.statements[next]!, next);
     // Games are never changed after their snapshot (each event works on clones), so they can be resumed from.
     points.push({ held: held ?? startGames.map((game) => new Held(game)), reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
     next++;
+    if (reuse && next >= tail && next < file.statements.length && converged(reuse, next - 1)) {
+      takeTheRest(reuse, next - 1);
+      convergedAt = next - 1;
+      next = file.statements.length;
+    }
     return next < file.statements.length;
   };
+
+  /** After statement `j`, the state is the previous analysis's there, and so is every statement after it. */
+  function converged(old: Reuse, j: number): boolean {
+    const was = old.points[j];
+    const now = points[j]!;
+    if (!was || was.held.length !== now.held.length || was.budget !== now.budget || was.warned !== now.warned) return false;
+    if (!now.held.every((h, k) => sameFuture(h.peek(), was.held[k]!.peek()))) return false;
+    // A loop first seen later in the previous analysis must be first seen there again (one warning each, loopsSeen).
+    const before = [...old.loopsSeen].filter(([, l]) => l.statementIndex <= j);
+    return before.length === loopsSeen.size && before.every(([k]) => loopsSeen.has(k));
+  }
+
+  /** The previous analysis's results for the statements after `j`: its snapshots, and its diagnostics and expectations after theirs up to `j`. */
+  function takeTheRest(old: Reuse, j: number): void {
+    const was = old.points[j]!;
+    const moreReported = reported.length - was.reported;
+    const moreExpectations = expectations.length - was.expectations;
+    reported.push(...old.reported.slice(was.reported));
+    expectations.push(...old.expectations.slice(was.expectations));
+    for (let i = j + 1; i < old.points.length; i++) {
+      const p = old.points[i]!;
+      points.push({ ...p, reported: p.reported + moreReported, expectations: p.expectations + moreExpectations });
+      snapshots.push(old.snapshots[i]!);
+    }
+    for (const [k, l] of old.loopsSeen) if (l.statementIndex > j) loopsSeen.set(k, l);
+    games = old.points[old.points.length - 1]!.held.map((h) => h.game);
+  }
   const finish = () => finishAnalysis();
   const run: AnalysisRun = {
     get next() {
       return next;
     },
     resumedAt: from,
+    get convergedAt() {
+      return convergedAt;
+    },
     step,
     finish,
   };

@@ -15,6 +15,7 @@ import { Game, type EngineEnv } from './game';
 import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
+import type { StateAt } from './converge';
 
 /** Games made from frozen states and kept for the next read (with their views). */
 const RECENT = 2;
@@ -62,6 +63,11 @@ export class Held {
       if (recent.size > RECENT) recent.values().next().value!.forget();
     }
     return this.made;
+  }
+
+  /** The state after the statement without making a game (engine/converge.ts compares it). */
+  peek(): StateAt {
+    return this.live ?? this.frozen!;
   }
 
   /** The run goes on changing its game: from now on the game is made from `frozen`. */

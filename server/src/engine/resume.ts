@@ -12,11 +12,12 @@ import type { Game, EngineEnv } from './game';
 import type { BuiltObjects } from './objects';
 import type { Analysis, ExpectationResult, Snapshot } from './results';
 import { fingerprint } from './views';
+import type { StateAt } from './converge';
 
 /** The state after one statement, and how much had been reported by then. */
 export interface ResumePoint {
   /** The games after the statement (frozen copies once a later event ran). */
-  held: { game: Game }[];
+  held: { game: Game; peek(): StateAt }[];
   reported: number;
   expectations: number;
   /** 616 orders the file may still explore after the statement, and whether running out was reported (game.ts). */
@@ -96,6 +97,45 @@ export function reusable(file: LayersFile, previous: Analysis | undefined): Reus
   if (from < 0) from = file.statements.length;
   from = Math.min(from, memory.points.length, old.statements.length);
   return { ...memory, from };
+}
+
+/** Where each line starts, splitting lines as the parser does. */
+function lineStarts(text: string): number[] {
+  const out = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) out.push(i + 1);
+  }
+  return out;
+}
+
+/**
+ * The first statement from which `file` and the previous analysis's file are
+ * the same text at the same places to the end (what follows an edit): a run
+ * whose state converges before one of these may take the previous results
+ * for the rest (converge.ts). The statement count when there is none.
+ */
+export function sameTailFrom(file: LayersFile, old: LayersFile): number {
+  const a = file.statements;
+  const b = old.statements;
+  if (a.length !== b.length) return a.length;
+  const n = file.text.length;
+  const m = old.text.length;
+  let common = 0;
+  while (common < n && common < m && file.text.charCodeAt(n - 1 - common) === old.text.charCodeAt(m - 1 - common)) common++;
+  const na = lineStarts(file.text);
+  const nb = lineStarts(old.text);
+  let k = a.length;
+  for (; k > 0; k--) {
+    const s = a[k - 1]!.range;
+    const t = b[k - 1]!.range;
+    if (s.start.line !== t.start.line || s.start.character !== t.start.character || s.end.line !== t.end.line || s.end.character !== t.end.character) break;
+    const at = (na[s.start.line] ?? Infinity) + s.start.character;
+    const was = (nb[t.start.line] ?? Infinity) + t.start.character;
+    // The same distance from the end, inside the common end of both texts: the same text from here on.
+    if (n - at !== m - was || n - at > common) break;
+  }
+  return k;
 }
 
 /** Check mode: the resumed analysis must equal a full one, statement by statement. */

@@ -39,20 +39,25 @@ function edit(text: string, kind: number, at: number): string {
 test('the corpus is there', () => assert.ok(corpus.length >= 20, `${corpus.length} files`));
 
 test('a resumed analysis equals a full analysis after random edits', () => {
+  let converged = 0;
   fc.assert(
     fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(4), fc.nat(400)), { minLength: 1, maxLength: 4 }), (n, edits) => {
       let text = corpus[n]!;
       let previous = analyze(parseLayers(text, 'f.layers'));
       for (const [kind, at] of edits) {
         text = edit(text, kind, at);
-        const file = parseLayers(text, 'f.layers');
-        const resumed = analyze(file, { previous });
+        const run = startAnalysis(parseLayers(text, 'f.layers'), { previous });
+        while (run.step());
+        const resumed = run.finish().analysis;
+        if (run.convergedAt !== undefined) converged++;
         checkIncremental(resumed, analyze(parseLayers(text, 'f.layers')));
         previous = resumed;
       }
     }),
     { numRuns: 80, seed: 9 },
   );
+  // Some of those edits left the previous state a few statements later and took the rest from it (converge.ts).
+  assert.ok(converged > 0, `${converged} converged`);
 });
 
 test('an edit late in the timeline resumes late; a declaration edit starts again', () => {
@@ -65,4 +70,64 @@ test('an edit late in the timeline resumes late; a declaration edit starts again
   assert.ok(firstDifference(text, decl) < text.indexOf('\nenter'));
   assert.equal(startAnalysis(parseLayers(decl, 'f.layers'), { previous: a }).resumedAt, 0);
   assert.equal(startAnalysis(parseLayers(text, 'f.layers'), { previous: a }).resumedAt, n, 'the same text reuses everything');
+});
+
+// Convergence (engine/converge.ts): an early edit whose consequences end leaves the previous
+// analysis's state some statements later, and the rest is taken from the previous analysis.
+
+/** A board, an early pump labelled `early`, a turn end, then a longer timeline. */
+function convergingFile(pump: string, label = 'early', tail: string[] = []): string {
+  const lines = ['scenario "convergence"', 'players Alice, Bob', ''];
+  for (let i = 0; i < 6; i++) lines.push(`card "Grizzly Bears ${i}" as b${i}`, '  type Creature — Bear', '  pt 2/2');
+  lines.push('card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.', '');
+  lines.push('enter b0, b1, b2, anthem', `resolve "Target creature gets ${pump} until end of turn." targeting b0 as ${label}`, 'expect b0 4/4', 'tap b1', 'end turn');
+  for (let i = 0; i < 8; i++) lines.push(`resolve "Target creature gets +1/+1 until end of turn." targeting b${i % 3}`, `expect b${i % 3}: tapped ${i % 3 === 1 ? 'yes' : 'no'}`, 'untap b1', 'tap b1', 'end turn');
+  lines.push(...tail, 'enter b3', 'expect b3 3/3');
+  return lines.join('\n');
+}
+
+function runResumed(text: string, previous: ReturnType<typeof analyze>) {
+  const run = startAnalysis(parseLayers(text, 'f.layers'), { previous });
+  while (run.step());
+  return { run, analysis: run.finish().analysis };
+}
+
+test('an early edit whose effect ends converges, and equals a full analysis', () => {
+  const before = convergingFile('+2/+2');
+  const after = before.replace('+2/+2 until', '+3/+3 until');
+  const previous = analyze(parseLayers(before, 'f.layers'));
+  const { run, analysis } = runResumed(after, previous);
+  const file = parseLayers(after, 'f.layers');
+  const pump = file.statements.findIndex((s) => s.kind === 'event' && s.event.kind === 'resolve');
+  const turnEnd = file.statements.findIndex((s, i) => i > pump && s.kind === 'event' && s.event.kind === 'end-turn');
+  // The state is the previous one's once the pump's turn is over, not before.
+  assert.equal(run.resumedAt, pump);
+  assert.equal(run.convergedAt, turnEnd);
+  checkIncremental(analysis, analyze(file));
+  // The expectation on the pumped turn sees the edit (6/6 now, and it fails); later ones are the previous analysis's.
+  assert.equal(analysis.expectations[0]!.actual, 'pt 6/6');
+  assert.equal(previous.expectations[0]!.actual, 'pt 5/5');
+  assert.equal(analysis.expectations.length, previous.expectations.length);
+  assert.ok(analysis.expectations.slice(1).every((e, i) => e === previous.expectations[i + 1]));
+});
+
+test('no convergence where what differs is still read: a label `end LABEL` names later, a counter, lines moved', () => {
+  // The ended pump's label is read by a later `end early`: another label is another future.
+  const tail = ['end early'];
+  const before = convergingFile('+2/+2', 'early', tail);
+  const relabelled = convergingFile('+2/+2', 'other', tail);
+  const a = runResumed(relabelled, analyze(parseLayers(before, 'f.layers')));
+  assert.equal(a.run.convergedAt, undefined);
+  checkIncremental(a.analysis, analyze(parseLayers(relabelled, 'f.layers')));
+  assert.ok(a.analysis.diagnostics.some((d) => d.code === 'unknown-name' && d.message.includes('"early"')));
+  // A counter stays: the states never meet again.
+  const counter = before.replace('tap b1\nend turn', 'put 1 +1/+1 counter on b2\nend turn');
+  const b = runResumed(counter, analyze(parseLayers(before, 'f.layers')));
+  assert.equal(b.run.convergedAt, undefined);
+  checkIncremental(b.analysis, analyze(parseLayers(counter, 'f.layers')));
+  // A line added above: the later statements are the same text, but on other lines (their diagnostics and lenses move).
+  const moved = before.replace('tap b1\nend turn', 'tap b1\n# a note\nend turn');
+  const c = runResumed(moved, analyze(parseLayers(before, 'f.layers')));
+  assert.equal(c.run.convergedAt, undefined);
+  checkIncremental(c.analysis, analyze(parseLayers(moved, 'f.layers')));
 });

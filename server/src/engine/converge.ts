@@ -1,0 +1,99 @@
+// Issue 9: an edit early in a long file whose consequences end (a pump whose
+// turn is over, a tapped creature that untaps) leaves, some statements later,
+// the very state the previous analysis had at the same statement. From there
+// on, the same statements give the same results, so the analysis takes the
+// previous one's instead of playing the rest of the file again.
+//
+// "The very state" is the whole game state, field by field, with one
+// exception: an effect or replacement that has ended is never read again
+// except for its label (`end LABEL`, engine/timeline.ts), so two ended ones
+// with the same id and label are alike whatever they did while they applied.
+
+import { sameObject } from './checkpoints';
+import type { ContinuousEffect, GameObject, GameState, ResolvedReplacement } from './state';
+
+/** What is compared: a game's state and the choices (616) that led to it. */
+export interface StateAt {
+  state: Omit<GameState, 'byId'>;
+  choices: readonly string[];
+}
+
+/** Whether every later statement will do to `a` exactly what it did to `b`. */
+export function sameFuture(a: StateAt, b: StateAt): boolean {
+  const s = a.state;
+  const t = b.state;
+  let quiet: Set<string> | undefined;
+  const sameObj = (x: GameObject, y: GameObject): boolean => sameObjectValue(x, y, () => (quiet ??= quietStandIns(s, t)));
+  if (!sameList(a.choices, b.choices) || !sameList(s.objects, t.objects, sameObj)) return false;
+  if (!sameList(s.effects, t.effects, sameEffectValue) || !sameList(s.replacements, t.replacements, sameReplacementValue)) return false;
+  return (
+    s.nextTimestamp === t.nextTimestamp && s.nextEffectId === t.nextEffectId && s.activePlayer === t.activePlayer && s.turn === t.turn && s.monarch === t.monarch &&
+    sameValue(s.players, t.players) && sameValue(s.delayed, t.delayed) && sameValue(s.activations, t.activations) && sameValue(s.exiledUntil, t.exiledUntil) &&
+    sameValue(s.copyLocks, t.copyLocks)
+  );
+}
+
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i]!, b[i]!)) return false;
+  return true;
+}
+
+/** Equal as plain data (the same object, or the same JSON): for the parts of a state a run makes afresh (a resolved spell's text compiled again). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  try {
+    return JSON.stringify(a) === JSON.stringify(b);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Objects by field. A resolving spell's stand-in (`resolve@N`, named after
+ * the spell's words) is made again by each run: its printed values and
+ * declaration are compared as data, and not at all once it is nowhere and
+ * nothing that still applies or waits names it as its source (its name is
+ * only ever read as that source's name).
+ */
+function sameObjectValue(a: GameObject, b: GameObject, quiet: () => Set<string>): boolean {
+  if (a.printed === b.printed && a.decl === b.decl) return sameObject(a, b);
+  if (!sameObject({ ...a, printed: b.printed, decl: b.decl }, b)) return false;
+  return (a.zone === null && quiet().has(a.id)) || (sameValue(a.printed, b.printed) && sameValue(a.decl, b.decl));
+}
+
+/** The stand-ins no effect, replacement or delayed trigger that may still matter names as its source, in both states. */
+function quietStandIns(s: StateAt['state'], t: StateAt['state']): Set<string> {
+  const named = new Set<string>();
+  for (const x of [s, t]) {
+    for (const e of x.effects) if (!e.ended) named.add(e.sourceId);
+    for (const r of x.replacements) if (!r.ended) named.add(r.sourceId);
+    for (const d of x.delayed ?? []) named.add(d.source);
+    for (const u of x.exiledUntil ?? []) named.add(u.source);
+  }
+  const out = new Set<string>();
+  for (const o of s.objects) if (o.id.startsWith('resolve@') && !named.has(o.id)) out.add(o.id);
+  return out;
+}
+
+function sameEffectValue(a: ContinuousEffect, b: ContinuousEffect): boolean {
+  if (a.id !== b.id || a.ended !== b.ended || a.label !== b.label) return false;
+  if (a.ended) return true;
+  return (
+    a.kind === b.kind && a.sourceId === b.sourceId && a.sourceIncarnation === b.sourceIncarnation && a.timestamp === b.timestamp && a.text === b.text &&
+    sameList(a.lockedSet, b.lockedSet) && sameValue(a.spec, b.spec) && sameValue(a.duration, b.duration) && sameValue(a.bindings, b.bindings) &&
+    sameValue(a.range, b.range) && sameValue(a.copyValues, b.copyValues)
+  );
+}
+
+function sameReplacementValue(a: ResolvedReplacement, b: ResolvedReplacement): boolean {
+  const label = (r: ResolvedReplacement) => (r as { label?: string }).label;
+  if (a.id !== b.id || a.ended !== b.ended || label(a) !== label(b)) return false;
+  if (a.ended) return true;
+  return (
+    a.used === b.used && a.sourceId === b.sourceId && a.timestamp === b.timestamp && a.text === b.text && a.selfReplacement === b.selfReplacement &&
+    sameValue(a.spec, b.spec) && sameValue(a.duration, b.duration) && sameValue(a.bindings, b.bindings) && sameValue(a.range, b.range)
+  );
+}
