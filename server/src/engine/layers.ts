@@ -531,6 +531,10 @@ function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean
   }
 }
 
+/** The reasons of most steps, shared (no reason is ever changed once made). */
+const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
+const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
+
 /** Static abilities read `you` as their source's controller at this moment. */
 export function scopeIn(l: Live, w: World): Scope {
   if (l.kind !== 'static') return scopeOf(l);
@@ -1169,7 +1173,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /** 613.7: the reason a full computation gives each step of a layer ordered by timestamps alone (without CDAs). */
   function byTimestamp(l: Live): OrderReason {
-    return l.kind === 'counter' ? { kind: 'counters' } : { kind: 'timestamp' };
+    return l.kind === 'counter' ? BY_COUNTERS : BY_TIMESTAMP;
   }
 
   /**

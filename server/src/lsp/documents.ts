@@ -51,13 +51,13 @@ function failedAnalysis(file: LayersFile, e: unknown): Analysis {
   return { file, diagnostics: [...file.diagnostics, { range: range(0, 0, 0), severity: 'error', code: 'internal', message }], snapshots: [], initial, expectations: [], final: initial };
 }
 
-/** The parse and name index of one version of a text; total. */
-export function parseDocument(uri: string, version: number, text: string): ParsedDocument {
+/** The parse and name index of one version of a text; total. `previous`: a parse of an earlier version, whose unchanged lines are reused. */
+export function parseDocument(uri: string, version: number, text: string, previous?: ParsedDocument): ParsedDocument {
   const source = typeof text === 'string' ? text : '';
   const lines = linesOf(source);
   let file: LayersFile;
   try {
-    file = parseLayers(source, uri);
+    file = parseLayers(source, uri, previous && !previous.failed ? previous.file : undefined);
   } catch {
     file = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
     return { uri, version, text: source, lines, file, names: [], failed: true };
@@ -101,7 +101,7 @@ export function startJob(doc: ParsedDocument, previous?: AnalysedDocument, now: 
 
 /** One version analysed at once (the CLI-like path: tests, files read from disk). */
 export function analyseDocument(uri: string, version: number, text: string, previous?: AnalysedDocument): AnalysedDocument {
-  return startJob(parseDocument(uri, version, text), previous).step(Infinity)!;
+  return startJob(parseDocument(uri, version, text, previous), previous).step(Infinity)!;
 }
 
 /** A `file:` document the editor has not opened (custom requests may name one): read from disk, or undefined. */
@@ -175,7 +175,7 @@ export class DocumentStore {
     const have = this.parsedCache.get(uri);
     if (have && have.version === doc.version) return have;
     const done = this.done.get(uri);
-    const fresh = done && done.version === doc.version ? done : parseDocument(uri, doc.version, doc.getText());
+    const fresh = done && done.version === doc.version ? done : parseDocument(uri, doc.version, doc.getText(), have ?? done);
     this.parsedCache.set(uri, fresh);
     return fresh;
   }

@@ -6,6 +6,7 @@
 import type { LayersFile, Located, NameRef, Range, Statement } from '../syntax/ast';
 import { cardTypeOf, colorWord, keywordShape, subtypeOf } from '../rules/vocabulary';
 import { linesOf, range } from './positions';
+import { append } from '../util/arrays';
 
 export type NameKind = 'object' | 'player' | 'label';
 
@@ -137,6 +138,8 @@ export function mentions(text: string, name: string): number[] {
   return out;
 }
 
+const statementNames = new WeakMap<Statement, { declarations: string; names: NameOccurrence[] }>();
+
 export function nameOccurrences(file: LayersFile): NameOccurrence[] {
   const out: NameOccurrence[] = [];
   const objects = new Map<string, number>();
@@ -165,7 +168,16 @@ export function nameOccurrences(file: LayersFile): NameOccurrence[] {
   });
   for (const p of declared) push(p, 'player', `player:${p.text.toLowerCase()}`, 'declaration');
   for (const d of file.objects) use(d.owner);
+  // A statement's names depend on it and on the declared names alone: a statement the parser
+  // reused from the previous version of the text (parser.ts) keeps its occurrences.
+  const declarations = JSON.stringify([file.objects.map((d) => [d.name.text, d.alias?.text]), [...players]]);
   for (const st of file.statements) {
+    const kept = statementNames.get(st);
+    if (kept && kept.declarations === declarations) {
+      append(out, kept.names);
+      continue;
+    }
+    const from = out.length;
     const seen = new Set<string>();
     const key = (r: Range) => `${r.start.line}:${r.start.character}`;
     for (const r of refsOf(st)) {
@@ -190,6 +202,7 @@ export function nameOccurrences(file: LayersFile): NameOccurrence[] {
     for (const l of labelsOf(st)) {
       push(l.ref, 'label', `label:${l.ref.text.toLowerCase()}`, l.declaration ? 'declaration' : 'use');
     }
+    statementNames.set(st, { declarations, names: out.slice(from) });
   }
   // The card's name written in effect text: its own text always ("this card", section 5), others' unless it is a rules word.
   // Whether a name is a rules word is asked once per card, not once per card and text (a long timeline has hundreds of texts).

@@ -3,7 +3,8 @@
 // diagnostics with valid ranges, in time linear in the text; a bad line
 // gives one error on the exact span and the other lines still parse.
 
-import type { Diagnostic, LayersFile, ObjectDecl } from './ast';
+import type { Diagnostic, LayersFile, ObjectDecl, Statement } from './ast';
+import { append } from '../util/arrays';
 import { checkStrings, Cursor, ParseError, show, type KnownNames } from './cursor';
 import { parseCardKey, parseHeader } from './declarations';
 import { isPlayerEvent, parseEvent, parseResolve } from './events';
@@ -20,11 +21,30 @@ export type { Statement } from './ast';
 /** Names longer than this many words are not looked for unquoted. */
 const MAX_NAME_WORDS = 8;
 
-export function parseLayers(text: string, uri: string): LayersFile {
+/**
+ * Issue 9: a statement line as the previous parse of the document read it.
+ * A line reads the same when its text, its line number and the names
+ * declared in the file are the same (nothing else reaches a statement line),
+ * so typing in one line of a long file parses that line alone and shares the
+ * others' syntax trees with the previous version.
+ */
+interface ParsedLine {
+  raw: string;
+  known: string;
+  statements: Statement[];
+  diagnostics: Diagnostic[];
+}
+
+const parsedLines = new WeakMap<LayersFile, Map<number, ParsedLine>>();
+
+/** `previous`: the parse of an earlier version of the same document, whose unchanged statement lines are reused. */
+export function parseLayers(text: string, uri: string, previous?: LayersFile): LayersFile {
   const source = typeof text === 'string' ? text : String(text ?? '');
   const file: LayersFile = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
   try {
-    parseInto(file, source);
+    const made = new Map<number, ParsedLine>();
+    parseInto(file, source, (previous && parsedLines.get(previous)) ?? new Map(), made);
+    parsedLines.set(file, made);
   } catch (e) {
     // Never expected; the guard keeps the parser total whatever happens.
     file.diagnostics.push({ range: rangeOn(0, 0, 0), severity: 'error', code: 'syntax', message: `internal parser error: ${(e as Error)?.message ?? String(e)}` });
@@ -32,9 +52,10 @@ export function parseLayers(text: string, uri: string): LayersFile {
   return file;
 }
 
-function parseInto(file: LayersFile, text: string): void {
+function parseInto(file: LayersFile, text: string, reuse: ReadonlyMap<number, ParsedLine>, made: Map<number, ParsedLine>): void {
   const lines = splitLines(text).map((raw, n) => scanLine(raw, n));
   const known = knownNames(lines);
+  const knownKey = [...known.multiWord].sort().join('\n');
   const report = (d: Diagnostic) => file.diagnostics.push(d);
   let block: { decl: ObjectDecl; width: number } | undefined;
 
@@ -49,7 +70,22 @@ function parseInto(file: LayersFile, text: string): void {
         continue;
       }
       block = undefined;
+      const old = reuse.get(n);
+      if (old && old.raw === sl.raw && old.known === knownKey) {
+        append(file.statements, old.statements);
+        append(file.diagnostics, old.diagnostics);
+        made.set(n, old);
+        continue;
+      }
+      const statements = file.statements.length;
+      const diagnostics = file.diagnostics.length;
+      const objects = file.objects.length;
+      const { scenario, players } = file;
       block = parseStatement(sl, file, known, report);
+      // A statement line (not a declaration, which later lines add to): kept for the next parse.
+      if (!block && file.objects.length === objects && file.scenario === scenario && file.players === players) {
+        made.set(n, { raw: sl.raw, known: knownKey, statements: file.statements.slice(statements), diagnostics: file.diagnostics.slice(diagnostics) });
+      }
     } catch (e) {
       // A header that failed still owns its block: its keys are checked, not reported as misplaced.
       if (!block) block = failedHeader(sl);

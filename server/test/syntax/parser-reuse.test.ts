@@ -1,0 +1,82 @@
+// A parse that reuses the statement lines of the previous version of the text
+// (parser.ts, issue 9) must give exactly the tree and diagnostics a parse from
+// scratch gives, and so must the name index built on it (lsp/names.ts).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { parseLayers } from '../../src/syntax/parser';
+import { nameOccurrences } from '../../src/lsp/names';
+
+const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
+const corpus = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.layers')).map((f) => readFileSync(join(d, f), 'utf8')));
+
+/** Edits a user makes: a digit, a deleted or duplicated line, a comment, a word typed, a name changed, a line broken. */
+function edit(text: string, kind: number, at: number): string {
+  const lines = text.split('\n');
+  const i = at % Math.max(1, lines.length);
+  switch (kind) {
+    case 0:
+      lines[i] = lines[i]!.replace(/\d/, (d) => String((Number(d) + 1) % 10));
+      break;
+    case 1:
+      lines.splice(i, 1);
+      break;
+    case 2:
+      lines.splice(i, 0, lines[i] ?? '');
+      break;
+    case 3:
+      lines.splice(i, 0, '# a comment');
+      break;
+    case 4:
+      lines[i] = `${lines[i]} x`;
+      break;
+    case 5:
+      // A declared name changes: every statement naming it reads differently.
+      lines[i] = lines[i]!.replace(/^(card|token) "?([A-Za-z]+)/, (m, kw: string, w: string) => `${kw} "Big ${w}`);
+      break;
+    default:
+      lines[i] = lines[i]!.slice(0, Math.floor(lines[i]!.length / 2));
+  }
+  return lines.join('\n');
+}
+
+const tree = (text: string, previous?: ReturnType<typeof parseLayers>) => {
+  const file = parseLayers(text, 'f.layers', previous);
+  return { file, json: JSON.stringify(file), names: JSON.stringify(nameOccurrences(file)) };
+};
+
+test('a parse reusing the previous version’s lines equals a parse from scratch, names included', () => {
+  let reused = 0;
+  fc.assert(
+    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(6), fc.nat(400)), { minLength: 1, maxLength: 5 }), (n, edits) => {
+      let text = corpus[n]!;
+      let previous = parseLayers(text, 'f.layers');
+      nameOccurrences(previous);
+      for (const [kind, at] of edits) {
+        text = edit(text, kind, at);
+        const fresh = tree(text);
+        const again = tree(text, previous);
+        assert.equal(again.json, fresh.json);
+        assert.equal(again.names, fresh.names);
+        reused += again.file.statements.filter((s) => previous.statements.includes(s)).length;
+        previous = again.file;
+      }
+    }),
+    { numRuns: 150, seed: 11 },
+  );
+  assert.ok(reused > 1000, `${reused} statements reused`);
+});
+
+test('typing in one line of a long file parses that line again, and only that line', () => {
+  const lines = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2'];
+  for (let i = 0; i < 300; i++) lines.push(i % 3 ? 'tap ogre' : 'expect ogre 2/2');
+  const before = parseLayers(lines.join('\n'), 'f.layers');
+  lines[150] = 'untap ogre';
+  const after = parseLayers(lines.join('\n'), 'f.layers', before);
+  const shared = after.statements.filter((s, i) => s === before.statements[i]).length;
+  assert.equal(shared, after.statements.length - 1);
+  assert.equal(after.statements[147]!.kind, 'event');
+  assert.notEqual(after.statements[147], before.statements[147]);
+});
