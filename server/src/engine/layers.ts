@@ -17,6 +17,7 @@ import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, ob
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameStrings } from '../util/arrays';
+import { copyMap } from '../util/maps';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
 
@@ -531,6 +532,12 @@ function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean
   }
 }
 
+/** No objects (shared, never changed). */
+const NONE: string[] = [];
+
+/** What a step of a layer ordered by timestamps found (nothing), shared: what a step found is never changed once recorded. */
+const NONE_FOUND: Map<string, Map<string, string>> = new Map();
+
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
@@ -559,25 +566,30 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** Objects whose own game state changed (zone, counters, tapped…): dirty in every layer. */
   const moved = new Set<string>();
   /** Each object's game state (last time's record where it did not change) and place, for the memo. */
-  const states: ObjectState[] = [];
-  const ids: string[] = [];
+  let states: ObjectState[] = [];
+  let ids: string[] = [];
   let position = prev?.position ?? new Map<string, number>();
   if (keep) {
     // Objects are only ever added, at the end; anything else starts afresh.
     if (prev && prev.ids.some((id, i) => state.objects[i]?.id !== id)) prev = undefined;
     if (!prev) position = new Map();
-    else if (prev.ids.length < state.objects.length) position = new Map(position);
-    state.objects.forEach((o, i) => {
+    else if (prev.ids.length < state.objects.length) position = copyMap(position);
+    const n = state.objects.length;
+    // The same objects as last time: the same list of ids (kept, never changed).
+    ids = prev && prev.ids.length === n ? prev.ids : new Array<string>(n);
+    states = new Array<ObjectState>(n);
+    for (let i = 0; i < n; i++) {
+      const o = state.objects[i]!;
       const old = prev?.states[i];
-      if (old && sameState(o, old)) states.push(old);
+      if (old && sameState(o, old)) states[i] = old;
       else {
-        states.push(objectState(o));
+        states[i] = objectState(o);
         dirty.add(o.id);
         moved.add(o.id);
       }
-      ids.push(o.id);
+      if (ids !== prev?.ids) ids[i] = o.id;
       if (!prev || i >= prev.ids.length) position.set(o.id, i);
-    });
+    }
   }
   const layerOne = layerOneApplies(state);
   /** Without copy effects or face-down objects now and last time, an unchanged object's records after layer 1 are last time's. */
@@ -872,7 +884,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const cdas = byTimestamp(cands.filter((l) => l.cda));
       const rest = byTimestamp(cands.filter((l) => !l.cda));
       for (const next of cdas) applyNext(next, { kind: 'cda' });
-      if (rec) rec.stepFound = [...cdas, ...rest].map(() => new Map());
+      if (rec) rec.stepFound = [...cdas, ...rest].map(() => NONE_FOUND);
       rest.forEach((next, k) => applyNext(next, next.kind === 'counter' && k === rest.length - 1 ? { kind: 'counters' } : { kind: 'timestamp' }));
     } else
       for (;;) {
@@ -936,8 +948,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         copiable = prev!.copiable;
         return;
       }
-      copied = new Map(world);
-      copiable = new Map(prev!.copiable);
+      copied = copyMap(world);
+      copiable = copyMap(prev!.copiable);
       for (const id of remade) copiable.set(id, toCopiable(world.get(id)!));
       return;
     }
@@ -953,12 +965,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       copiable.set(id, toCopiable(w));
     }
-    if (keep) copied = new Map(world);
+    if (keep) copied = copyMap(world);
   }
 
   /** Layer 1's records: last time's for unchanged objects (no copy effect or face-down object in either computation). */
   function worldFromPrevious(): World {
-    const w: World = new Map(prev!.copied);
+    const w: World = copyMap(prev!.copied);
     for (const id of dirty) {
       const o = state.byId.get(id)!;
       const fresh = fromValues(o, o.printed);
@@ -1146,11 +1158,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
     for (const id of again) if (!world.has(id)) again.delete(id);
-    if (rec) rec.stepFound = plan.map(() => new Map());
+    if (rec) rec.stepFound = plan.map(() => NONE_FOUND);
     for (const s of plan) {
       note(s.live, layer, s.affected, rec, s.reason);
       // Objects are independent of each other here: the order among them does not matter.
-      const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : [...again].filter((id) => s.affected.includes(id));
+      const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : among(again, s.affected);
       if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
     }
     if (layer === '4') landAbilities(again);
@@ -1169,6 +1181,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         dirty.delete(id);
       } else dirty.add(id);
     }
+  }
+
+  /** The few objects of `some` that `affected` holds (no list is made when there are none, the usual answer). */
+  function among(some: ReadonlySet<string>, affected: readonly string[]): string[] {
+    const members = memberSet(affected);
+    let out: string[] | undefined;
+    for (const id of some) if (members.has(id)) (out ??= []).push(id);
+    return out ?? NONE;
   }
 
   /** 613.7: the reason a full computation gives each step of a layer ordered by timestamps alone (without CDAs). */
