@@ -1002,21 +1002,27 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * dirty objects are looked at again.
    */
   function poolFrom(P: LayerRecord, layer: Layer): Live[] {
-    const statics: { l: Live; at: number; i: number }[] = [];
-    P.pool.forEach((l, i) => {
-      if (l.kind === 'static' && !dirty.has(l.source.id)) statics.push({ l, at: position.get(l.source.id)!, i });
-    });
+    const fresh: { l: Live; at: number; i: number }[] = [];
     let i = P.pool.length;
     for (const id of dirty) {
       const w = world.get(id);
       if (!w || w.obj.zone === null) continue;
       for (const a of w.abilities) {
         if (a.ability.kind !== 'static' || !abilityLayers(a.ability).has(layer)) continue;
-        for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) statics.push({ l, at: position.get(id)!, i: i++ });
+        for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) fresh.push({ l, at: position.get(id)!, i: i++ });
       }
     }
-    statics.sort((x, y) => x.at - y.at || x.i - y.i);
-    const out = statics.map((x) => x.l);
+    let out: Live[] = [];
+    // Last time's static effects are in world order already: with none from a dirty object, no sort.
+    if (!fresh.length) for (const l of P.pool) if (l.kind === 'static' && !dirty.has(l.source.id)) out.push(l);
+    if (fresh.length) {
+      const statics = fresh;
+      P.pool.forEach((l, k) => {
+        if (l.kind === 'static' && !dirty.has(l.source.id)) statics.push({ l, at: position.get(l.source.id)!, i: k });
+      });
+      statics.sort((x, y) => x.at - y.at || x.i - y.i);
+      out = statics.map((x) => x.l);
+    }
     for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
     for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
     for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
