@@ -15,6 +15,7 @@ import { Game, type EngineEnv } from './game';
 import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
+import { sameList } from '../util/arrays';
 import type { StateAt } from './converge';
 
 /** Games made from frozen states and kept for the next read (with their views). */
@@ -118,13 +119,6 @@ function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   for (const [k, v] of a) if (b.get(k) !== v || !b.has(k)) return false;
-  return true;
-}
-
-function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 

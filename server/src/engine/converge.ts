@@ -10,6 +10,7 @@
 // with the same id and label are alike whatever they did while they applied.
 
 import { sameObject } from './checkpoints';
+import { sameList } from '../util/arrays';
 import type { ContinuousEffect, GameObject, GameState, ResolvedReplacement } from './state';
 
 /** What is compared: a game's state and the choices (616) that led to it. */
@@ -31,13 +32,6 @@ export function sameFuture(a: StateAt, b: StateAt): boolean {
     sameValue(s.players, t.players) && sameValue(s.delayed, t.delayed) && sameValue(s.activations, t.activations) && sameValue(s.exiledUntil, t.exiledUntil) &&
     sameValue(s.copyLocks, t.copyLocks)
   );
-}
-
-function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
-  if (a === b) return true;
-  if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i]!, b[i]!)) return false;
-  return true;
 }
 
 /** Equal as plain data (the same object, or the same JSON): for the parts of a state a run makes afresh (a resolved spell's text compiled again). */

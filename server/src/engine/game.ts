@@ -56,6 +56,8 @@ export class Game {
   private cache: LayerResult | undefined;
   /** What the last computation keeps for the next one (engine/incremental.ts). */
   private memo: LayerMemo | undefined;
+  /** The result `memo` belongs to (this game's own last computation; a copy starts without one). */
+  private last: LayerResult | undefined;
   /** A copy's memo names the other copy's objects until it is rebased on this copy's. */
   private memoForeign = false;
   private traced: LayerResult | undefined;
@@ -117,8 +119,9 @@ export class Game {
     if (!this.cache) {
       if (this.memo && this.memoForeign) this.memo = rebaseMemo(this.memo, this.state, seedLive);
       this.memoForeign = false;
-      this.cache = computeLayers(this.state, this.layerEnv(), false, incremental ? { prev: this.memo, keep: true } : {});
+      this.cache = computeLayers(this.state, this.layerEnv(), false, incremental ? { prev: this.memo, keep: true, last: this.last } : {});
       this.memo = this.cache.memo;
+      this.last = this.cache;
     }
     return this.cache;
   }

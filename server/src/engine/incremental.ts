@@ -81,6 +81,8 @@ export interface LayerMemo {
   layers: Map<Layer, LayerRecord>;
   /** The records 208.3 set at the end. */
   finalChanged: Map<string, Working>;
+  /** The resolved effects as the computation saw them (the same objects while an effect is unchanged). */
+  resolved: Live[];
 }
 
 /** An object's game state as the layer system reads it (not its characteristics, which it computes). */
@@ -284,7 +286,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     const steps = r.steps.map((s) => ({ ...s, live: live(s.live) }));
     layers.set(layer, { ...r, pool: r.pool.map(live), steps, byId: new Map(steps.map((s) => [s.live.id, s])), changed: map(r.changed) });
   }
-  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged) };
+  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: memo.resolved.map(live) };
 }
 
 // ---------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiab
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
-import { append, sameStrings } from '../util/arrays';
+import { append, sameList, sameStrings } from '../util/arrays';
 import { copyMap } from '../util/maps';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
@@ -61,6 +61,8 @@ export interface LayerOptions {
    * pair again (a view's traced computation after the engine's own).
    */
   order?: LayerMemo;
+  /** The result of the computation `prev` is the memo of: returned as it is when nothing it depends on changed. */
+  last?: LayerResult;
 }
 
 export interface LayerEnv extends ApplyEnv {
@@ -592,6 +594,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
   }
   const layerOne = layerOneApplies(state);
+  const resolved = resolvedLives(state);
+  // The same objects in the same states, the same resolved effects and game: the same result (a resolution
+  // computes the layers for its next action, and the event's end computes them again for the same state).
+  if (prev && opts.last?.memo === prev && !dirty.size && !globalChanged && !layerOne && !prev.copyEffects && sameList(resolved, prev.resolved)) {
+    if (CHECK_LAYERS) checkIncremental(opts.last, computeLayers(state, env, false));
+    return opts.last;
+  }
   /** Without copy effects or face-down objects now and last time, an unchanged object's records after layer 1 are last time's. */
   const fast = !!prev && !prev.copyEffects && !layerOne;
   /** Objects whose records after layer 1 were made again (the fast path). */
@@ -625,7 +634,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** 613.6: the set an effect began applying to, kept for its later layers. */
   const fixedSets = new Map<string, string[]>();
   const started = new Map<string, Live>();
-  const resolved = resolvedLives(state);
   const counters = countersLives(state);
 
   const trace = (id: string, step: TraceStep) => {
@@ -930,7 +938,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const sink = emptyRuleSink();
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow, resolved } : undefined;
   const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));

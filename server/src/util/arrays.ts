@@ -23,3 +23,11 @@ export function sameStrings(a: readonly string[], b: readonly string[]): boolean
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+
+/** The same elements in the same order: the same objects, or alike by `same` (both missing counts as the same). */
+export function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i]!, b[i]!)) return false;
+  return true;
+}
