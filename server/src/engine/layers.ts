@@ -691,7 +691,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** The lives whose sets are cached, by id. */
   const liveById = new Map<string, Live>();
 
-
   const existsIn = (l: Live, w: World): boolean => {
     if (started.has(l.id)) return true;
     if (l.kind === 'static') {
