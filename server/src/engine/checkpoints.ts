@@ -12,6 +12,7 @@
 // line, and only those few keep their layer computations.
 
 import { Game, type EngineEnv } from './game';
+import { CHECK_INCREMENTAL } from './resume';
 import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
@@ -88,9 +89,16 @@ export class Held {
   }
 }
 
-/** A game from a frozen state: a copy, with the choices that led to it. */
+/**
+ * A game from a frozen state, with the choices that led to it. Its state is
+ * the frozen one itself, not a copy: a game made here is only read (views,
+ * hovers, lenses, traces); the run that resumes from it plays on a clone
+ * (analyze.ts). The check mode freezes frozen states for real, so a change
+ * would throw.
+ */
 function thaw(f: FrozenGame): Game {
-  const g = new Game(cloneState(f.state as GameState), f.env);
+  const state: GameState = { ...(f.state as GameState), byId: new Map(f.state.objects.map((o) => [o.id, o])) };
+  const g = new Game(state, f.env);
   g.choices = [...f.choices];
   g.adoptMemo(f.memo);
   return g;
@@ -179,7 +187,17 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   state.objects = share(s.objects, b?.objects, sameObject);
   state.effects = share(s.effects, b?.effects, sameEffect);
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
+  if (CHECK_INCREMENTAL) deepFreeze(state);
   return { state, choices: [...g.choices], env: g.env };
+}
+
+/** The check mode: what a frozen state holds can no longer be changed (Maps aside), so a game that changed one would throw. */
+function deepFreeze(x: unknown, seen = new Set<object>()): void {
+  // What is frozen already had its contents frozen first.
+  if (!x || typeof x !== 'object' || seen.has(x) || x instanceof Map || Object.isFrozen(x)) return;
+  seen.add(x);
+  for (const v of Object.values(x)) deepFreeze(v, seen);
+  Object.freeze(x);
 }
 
 /** Freezes the held games of each statement as the run moves on, each sharing with the one frozen before it. */
