@@ -6,10 +6,10 @@
 // computations). So each snapshot keeps a frozen state that shares with the
 // snapshot before it every object, effect and replacement the event left as
 // it was: an event changes a few objects, so a long file keeps about one
-// board plus what each event changed. Reading a snapshot makes a game from
-// its frozen state (a copy, so nothing read ever changes it) and plays no
-// event again; the last few made are kept, since hovers tend to stay near one
-// line, and only those few keep their layer computations.
+// board plus what each event changed. Reading a snapshot makes a game over
+// its frozen state (only ever read: the check mode freezes it for real) and
+// plays no event again; the last few made are kept, since hovers tend to stay
+// near one line, and only those few keep their layer computations.
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
