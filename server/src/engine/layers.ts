@@ -1196,11 +1196,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
   }
 
-  /** The few objects of `some` that `affected` holds (no list is made when there are none, the usual answer). */
+  /**
+   * The few objects of `some` that `affected` holds (no list is made when
+   * there are none, the usual answer). A scan, not a set: `affected` is often
+   * a new list (a token entered), and a set of it would cost more than the scan.
+   */
   function among(some: ReadonlySet<string>, affected: readonly string[]): string[] {
-    const members = memberSet(affected);
     let out: string[] | undefined;
-    for (const id of some) if (members.has(id)) (out ??= []).push(id);
+    for (const id of some) if (affected.includes(id)) (out ??= []).push(id);
     return out ?? NONE;
   }
 
