@@ -6,17 +6,14 @@
 // the engine compare every trace it reads this way).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { objectTrace } from '../../src/engine/object-trace';
 import { realistic } from '../../../bench/shapes';
+import { corpus } from '../corpus';
 
-const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
-const corpus = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.layers')).map((f) => ({ name: f, text: readFileSync(join(d, f), 'utf8') })));
 
 interface Tally {
   computations: number;

@@ -3,49 +3,26 @@
 // analysed once from scratch and once resumed from the analysis before the edit.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, startAnalysis } from '../../src/engine/analyze';
 import { checkIncremental, firstDifference } from '../../src/engine/resume';
+import { corpus, userEdit } from '../corpus';
 
-const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
-const corpus = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.layers')).map((f) => readFileSync(join(d, f), 'utf8')));
+const texts = corpus.map((f) => f.text);
 
-/** Edits a user makes: change a number, delete a line, duplicate a line, insert a comment, append an event. */
-function edit(text: string, kind: number, at: number): string {
-  const lines = text.split('\n');
-  const i = at % Math.max(1, lines.length);
-  switch (kind) {
-    case 0:
-      lines[i] = lines[i]!.replace(/\d/, (d) => String((Number(d) + 1) % 10));
-      break;
-    case 1:
-      lines.splice(i, 1);
-      break;
-    case 2:
-      lines.splice(i, 0, lines[i] ?? '');
-      break;
-    case 3:
-      lines.splice(i, 0, '# a comment');
-      break;
-    default:
-      lines.push('end turn');
-  }
-  return lines.join('\n');
-}
-
-test('the corpus is there', () => assert.ok(corpus.length >= 20, `${corpus.length} files`));
+test('the corpus is there', () => assert.ok(texts.length >= 20, `${texts.length} files`));
 
 test('a resumed analysis equals a full analysis after random edits', () => {
   let converged = 0;
   fc.assert(
-    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(4), fc.nat(400)), { minLength: 1, maxLength: 4 }), (n, edits) => {
-      let text = corpus[n]!;
+    fc.property(fc.nat(texts.length - 1), fc.array(fc.tuple(fc.nat(4), fc.nat(400)), { minLength: 1, maxLength: 4 }), (n, edits) => {
+      let text = texts[n]!;
       let previous = analyze(parseLayers(text, 'f.layers'));
       for (const [kind, at] of edits) {
-        text = edit(text, kind, at);
+        text = userEdit(text, kind, at);
         const run = startAnalysis(parseLayers(text, 'f.layers'), { previous });
         while (run.step());
         const resumed = run.finish().analysis;

@@ -3,44 +3,10 @@
 // scratch gives, and so must the name index built on it (lsp/names.ts).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseLayers } from '../../src/syntax/parser';
 import { nameOccurrences } from '../../src/lsp/names';
-
-const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
-const corpus = dirs.filter(existsSync).flatMap((d) => readdirSync(d).filter((f) => f.endsWith('.layers')).map((f) => readFileSync(join(d, f), 'utf8')));
-
-/** Edits a user makes: a digit, a deleted or duplicated line, a comment, a word typed, a name changed, a line broken. */
-function edit(text: string, kind: number, at: number): string {
-  const lines = text.split('\n');
-  const i = at % Math.max(1, lines.length);
-  switch (kind) {
-    case 0:
-      lines[i] = lines[i]!.replace(/\d/, (d) => String((Number(d) + 1) % 10));
-      break;
-    case 1:
-      lines.splice(i, 1);
-      break;
-    case 2:
-      lines.splice(i, 0, lines[i] ?? '');
-      break;
-    case 3:
-      lines.splice(i, 0, '# a comment');
-      break;
-    case 4:
-      lines[i] = `${lines[i]} x`;
-      break;
-    case 5:
-      // A declared name changes: every statement naming it reads differently.
-      lines[i] = lines[i]!.replace(/^(card|token) "?([A-Za-z]+)/, (m, kw: string, w: string) => `${kw} "Big ${w}`);
-      break;
-    default:
-      lines[i] = lines[i]!.slice(0, Math.floor(lines[i]!.length / 2));
-  }
-  return lines.join('\n');
-}
+import { corpus, userEdit } from '../corpus';
 
 const tree = (text: string, previous?: ReturnType<typeof parseLayers>) => {
   const file = parseLayers(text, 'f.layers', previous);
@@ -50,12 +16,12 @@ const tree = (text: string, previous?: ReturnType<typeof parseLayers>) => {
 test('a parse reusing the previous version’s lines equals a parse from scratch, names included', () => {
   let reused = 0;
   fc.assert(
-    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(6), fc.nat(400)), { minLength: 1, maxLength: 5 }), (n, edits) => {
-      let text = corpus[n]!;
+    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(7), fc.nat(400)), { minLength: 1, maxLength: 5 }), (n, edits) => {
+      let text = corpus[n]!.text;
       let previous = parseLayers(text, 'f.layers');
       nameOccurrences(previous);
       for (const [kind, at] of edits) {
-        text = edit(text, kind, at);
+        text = userEdit(text, kind, at);
         const fresh = tree(text);
         const again = tree(text, previous);
         assert.equal(again.json, fresh.json);
