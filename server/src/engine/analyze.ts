@@ -16,6 +16,7 @@ import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
 import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, sameTailFrom, type LoopsSeen, type ResumePoint, type Reuse } from './resume';
 import { sameFuture } from './converge';
+import { append } from '../util/arrays';
 import { Checkpoints, Held } from './checkpoints';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
@@ -366,8 +367,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     const was = old.points[j]!;
     const moreReported = reported.length - was.reported;
     const moreExpectations = expectations.length - was.expectations;
-    reported.push(...old.reported.slice(was.reported));
-    expectations.push(...old.expectations.slice(was.expectations));
+    // (Appended one by one: a long file's diagnostics would overflow a spread's arguments.)
+    append(reported, old.reported.slice(was.reported));
+    append(expectations, old.expectations.slice(was.expectations));
     for (let i = j + 1; i < old.points.length; i++) {
       const p = old.points[i]!;
       points.push({ ...p, reported: p.reported + moreReported, expectations: p.expectations + moreExpectations });
