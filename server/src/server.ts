@@ -20,7 +20,7 @@ import { formatting } from './lsp/formatting';
 import { guarded } from './lsp/guard';
 import { hover, hoverFor } from './lsp/hover';
 import { inlayHints } from './lsp/inlayHints';
-import { codeLenses, lensesToSend, newLensMemory, resolveLens, type LensMemory, type ResolvedLenses } from './lsp/lens';
+import { lensesFor, lensesToSend, newLensMemory, resolveLens, type LensMemory, type ResolvedLenses } from './lsp/lens';
 import { sanePosition, saneRange } from './lsp/positions';
 import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
@@ -190,9 +190,9 @@ connection.onCodeLens(
     if (!settings.codeLensEnable) return [];
     let m = lensMemory.get(d.uri);
     if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
-    const all = codeLenses(d, m);
-    lensesSent.set(d.uri, { uri: d.uri, version: d.version, lenses: all });
-    return lensesToSend(d, all);
+    const all = lensesFor(d, m, lensesSent.get(d.uri));
+    lensesSent.set(d.uri, all);
+    return lensesToSend(d, all.lenses);
   }),
 );
 connection.onCodeLensResolve((lens) => guarded('codeLensResolve', lens, () => resolveLens(lens, lensesSent.get((lens?.data as { uri?: unknown } | undefined)?.uri as string)), log)());

@@ -15,7 +15,8 @@ export const corpus: { name: string; text: string }[] = dirs
  * digit changed, 1 the line deleted, 2 duplicated, 3 a comment inserted
  * above, 4 `end turn` appended to the file, 5 a word typed at its end, 6 a
  * declared name changed (every statement naming it reads differently), 7 the
- * line cut in half.
+ * line cut in half, 8 its indentation toggled (a statement joins the block
+ * above it, a block's line leaves it).
  */
 export function userEdit(text: string, kind: number, at: number): string {
   const lines = text.split('\n');
@@ -41,6 +42,9 @@ export function userEdit(text: string, kind: number, at: number): string {
       break;
     case 6:
       lines[i] = lines[i]!.replace(/^(card|token) "?([A-Za-z]+)/, (m, kw: string, w: string) => `${kw} "Big ${w}`);
+      break;
+    case 8:
+      lines[i] = /^\s/.test(lines[i]!) ? lines[i]!.trimStart() : `  ${lines[i]}`;
       break;
     default:
       lines[i] = lines[i]!.slice(0, Math.floor(lines[i]!.length / 2));

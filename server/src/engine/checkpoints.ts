@@ -126,7 +126,12 @@ export const REPLACEMENT_FIELDS: Record<keyof ResolvedReplacement, true> = {
 function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
-  for (const [k, v] of a) if (b.get(k) !== v || !b.has(k)) return false;
+  // Most objects have no counters: nothing to walk. Keys, not entries: no [key, value] array per entry.
+  if (a.size === 0) return true;
+  for (const k of a.keys()) {
+    const v = a.get(k);
+    if (b.get(k) !== v || (v === undefined && !b.has(k))) return false;
+  }
   return true;
 }
 

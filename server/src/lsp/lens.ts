@@ -8,7 +8,7 @@
 
 import type { CodeLens } from 'vscode-languageserver';
 import { objectLabel } from '../cli/format';
-import type { ExpectationResult, ObjectView } from '../engine/results';
+import type { Analysis, ExpectationResult, ObjectView, Snapshot } from '../engine/results';
 import type { ObjectDecl, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import { changedByEffects, summary } from './present';
@@ -103,32 +103,57 @@ function cardKey(d: ObjectDecl): string {
   return d.name.text.toLowerCase();
 }
 
+/** A card's lens at the end of the file: its text (none when the object is not there) and its trace label. */
+interface CardLens {
+  text?: LensText;
+  label: string;
+}
+
+/**
+ * Card lenses by the end of the file they show. An edit whose analysis
+ * converged (engine/converge.ts) ends in the very snapshot the previous
+ * analysis ended in, and a card block the parser reused is the very
+ * declaration: their lenses are the ones computed before (no view, and no
+ * trace for the ◆ marker, made again for hundreds of cards).
+ */
+const cardLensesAt = new WeakMap<Snapshot, WeakMap<ObjectDecl, CardLens>>();
+
+function cardLens(a: Analysis, d: ObjectDecl): CardLens {
+  let known = cardLensesAt.get(a.final);
+  if (!known) cardLensesAt.set(a.final, (known = new WeakMap()));
+  let c = known.get(d);
+  if (c) return c;
+  const views = viewsOf(finalWorld(a), d);
+  const o = views[0];
+  const outcomes = !o || a.final.outcomes.length < 2 ? 1 : new Set(a.final.outcomes.map((oc) => {
+    const v = viewOf(oc.world, d);
+    return v ? `${summary(v)}|${v.zone}` : '';
+  })).size;
+  c = { text: o ? cardText(o, views.length, outcomes) : undefined, label: o ? objectLabel(o) : d.name.text };
+  known.set(d, c);
+  return c;
+}
+
 export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[] {
   const a = doc.analysis;
   const broken = brokenLines(doc);
-  const w = finalWorld(a);
   const out: CodeLens[] = [];
   const seenCards = new Set<string>();
   const lastLine = Math.max(0, doc.lines.length - 1);
   for (const d of a.file.objects) {
     const key = cardKey(d);
     const line = d.headerRange.start.line;
-    const views = viewsOf(w, d);
-    const o = views[0];
+    const c = cardLens(a, d);
     let text: LensText;
-    if (o && !broken(d.range.start.line, d.range.end.line)) {
-      const outcomes = a.final.outcomes.length < 2 ? 1 : new Set(a.final.outcomes.map((oc) => {
-        const v = viewOf(oc.world, d);
-        return v ? `${summary(v)}|${v.zone}` : '';
-      })).size;
-      text = cardText(o, views.length, outcomes);
+    if (c.text && !broken(d.range.start.line, d.range.end.line)) {
+      text = c.text;
       if (!seenCards.has(key)) memory.cards.set(key, text);
       memory.cardLines.set(line, text);
     } else {
       text = memory.cards.get(key) ?? memory.cardLines.get(line) ?? PENDING;
     }
     seenCards.add(key);
-    out.push(lens(d.headerRange, text, doc.uri, lastLine, o ? objectLabel(o) : d.name.text));
+    out.push(lens(d.headerRange, text, doc.uri, lastLine, c.label));
   }
   const liveExpects = new Set<string>();
   const results = new Map(a.expectations.map((e) => [e.statementIndex, e]));
@@ -189,6 +214,8 @@ function subjectLabel(doc: AnalysedDocument, decls: Map<string, ObjectDecl>, sub
   if (!subject) return undefined;
   const d = decls.get(subject.text.toLowerCase());
   if (!d) return undefined;
+  // The first copy's label is its card lens's (made once per end of the file).
+  if (subject.copyIndex === undefined) return cardLens(doc.analysis, d).label;
   const o = viewOf(finalWorld(doc.analysis), d, subject.copyIndex);
   return o ? objectLabel(o) : d.name.text;
 }
@@ -216,6 +243,18 @@ export interface ResolvedLenses {
   uri: string;
   version: number;
   lenses: CodeLens[];
+  /** The analysis they were computed from. */
+  analysis?: Analysis;
+}
+
+/**
+ * The lenses of an analysed version, computed once: while its analysis is
+ * the latest, editors ask again (on scrolling, after each refresh) and get
+ * the same list. `last`: the lenses computed last for the document.
+ */
+export function lensesFor(doc: AnalysedDocument, memory: LensMemory, last: ResolvedLenses | undefined): ResolvedLenses {
+  if (last && last.uri === doc.uri && last.version === doc.version && last.analysis === doc.analysis) return last;
+  return { uri: doc.uri, version: doc.version, lenses: codeLenses(doc, memory), analysis: doc.analysis };
 }
 
 /** The lenses to send: whole for a short document, else places only (with `data` to resolve them by). */

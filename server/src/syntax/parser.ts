@@ -35,15 +35,38 @@ interface ParsedLine {
   diagnostics: Diagnostic[];
 }
 
-const parsedLines = new WeakMap<LayersFile, Map<number, ParsedLine>>();
+/**
+ * A `card` / `token` block as the previous parse read it: the lines from its
+ * header to the line that closed it (blank and comment lines included). A
+ * block reads the same when those lines, the names declared in the file and
+ * the way it ends (the end of the text, or a line no deeper than its header)
+ * are the same; its declaration is then shared with the previous version.
+ */
+interface ParsedBlock {
+  raws: string[];
+  /** The block ran to the end of the text. */
+  atEnd: boolean;
+  width: number;
+  known: string;
+  /** Undefined when the header had an error (the block's keys were still checked). */
+  decl?: ObjectDecl;
+  diagnostics: Diagnostic[];
+}
+
+interface Reuse {
+  lines: Map<number, ParsedLine>;
+  blocks: Map<number, ParsedBlock>;
+}
+
+const parsedLines = new WeakMap<LayersFile, Reuse>();
 
 /** `previous`: the parse of an earlier version of the same document, whose unchanged statement lines are reused. */
 export function parseLayers(text: string, uri: string, previous?: LayersFile): LayersFile {
   const source = typeof text === 'string' ? text : String(text ?? '');
   const file: LayersFile = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
   try {
-    const made = new Map<number, ParsedLine>();
-    parseInto(file, source, (previous && parsedLines.get(previous)) ?? new Map(), made);
+    const made: Reuse = { lines: new Map(), blocks: new Map() };
+    parseInto(file, source, (previous && parsedLines.get(previous)) ?? { lines: new Map(), blocks: new Map() }, made);
     parsedLines.set(file, made);
   } catch (e) {
     // Never expected; the guard keeps the parser total whatever happens.
@@ -52,16 +75,37 @@ export function parseLayers(text: string, uri: string, previous?: LayersFile): L
   return file;
 }
 
-function parseInto(file: LayersFile, text: string, reuse: ReadonlyMap<number, ParsedLine>, made: Map<number, ParsedLine>): void {
+function parseInto(file: LayersFile, text: string, reuse: Reuse, made: Reuse): void {
   const lines = splitLines(text).map((raw, n) => scanLine(raw, n));
   const known = knownNames(lines);
   const knownKey = [...known.multiWord].sort().join('\n');
   const report = (d: Diagnostic) => file.diagnostics.push(d);
+  const comment = (sl: SourceLine) => {
+    if (sl.commentStart !== undefined) file.comments.push({ range: rangeOn(sl.line, sl.commentStart, sl.raw.length), text: sl.raw.slice(sl.commentStart + 1) });
+  };
   let block: { decl: ObjectDecl; width: number } | undefined;
+  /** Where the open block's header is, and how many diagnostics and objects came before it. */
+  let opened: { at: number; diagnostics: number; objects: number } | undefined;
+  /** The open block ends before line `at`: kept for the next parse. */
+  const close = (at: number) => {
+    if (opened && block) {
+      const { at: from, diagnostics, objects } = opened;
+      made.blocks.set(from, {
+        raws: lines.slice(from, at).map((l) => l.raw),
+        atEnd: at >= lines.length,
+        width: block.width,
+        known: knownKey,
+        decl: file.objects.length > objects ? block.decl : undefined,
+        diagnostics: file.diagnostics.slice(diagnostics),
+      });
+    }
+    opened = undefined;
+  };
 
-  for (const sl of lines) {
+  for (let i = 0; i < lines.length; i++) {
+    const sl = lines[i]!;
     const n = sl.line;
-    if (sl.commentStart !== undefined) file.comments.push({ range: rangeOn(n, sl.commentStart, sl.raw.length), text: sl.raw.slice(sl.commentStart + 1) });
+    comment(sl);
     if (sl.contentEnd <= sl.indent) continue;
     try {
       // A block is the run of lines indented deeper than its header.
@@ -69,26 +113,39 @@ function parseInto(file: LayersFile, text: string, reuse: ReadonlyMap<number, Pa
         parseCardKey(sl, block.decl, report, known);
         continue;
       }
+      close(i);
       block = undefined;
-      const old = reuse.get(n);
+      const old = reuse.lines.get(n);
       if (old && old.raw === sl.raw && old.known === knownKey) {
         append(file.statements, old.statements);
         append(file.diagnostics, old.diagnostics);
-        made.set(n, old);
+        made.lines.set(n, old);
+        continue;
+      }
+      const oldBlock = reuse.blocks.get(n);
+      if (oldBlock && sameBlock(oldBlock, lines, i, knownKey)) {
+        if (oldBlock.decl) file.objects.push(oldBlock.decl);
+        append(file.diagnostics, oldBlock.diagnostics);
+        made.blocks.set(n, oldBlock);
+        for (let k = 1; k < oldBlock.raws.length; k++) comment(lines[i + k]!);
+        i += oldBlock.raws.length - 1;
         continue;
       }
       const statements = file.statements.length;
       const diagnostics = file.diagnostics.length;
       const objects = file.objects.length;
       const { scenario, players } = file;
+      opened = { at: i, diagnostics, objects };
       block = parseStatement(sl, file, known, report);
+      if (!block) opened = undefined;
       // A statement line (not a declaration, which later lines add to): kept for the next parse.
       if (!block && file.objects.length === objects && file.scenario === scenario && file.players === players) {
-        made.set(n, { raw: sl.raw, known: knownKey, statements: file.statements.slice(statements), diagnostics: file.diagnostics.slice(diagnostics) });
+        made.lines.set(n, { raw: sl.raw, known: knownKey, statements: file.statements.slice(statements), diagnostics: file.diagnostics.slice(diagnostics) });
       }
     } catch (e) {
       // A header that failed still owns its block: its keys are checked, not reported as misplaced.
       if (!block) block = failedHeader(sl);
+      if (!block) opened = undefined;
       if (e instanceof ParseError) {
         const start = Math.max(0, Math.min(e.start, sl.raw.length));
         const end = Math.max(start, Math.min(e.end, sl.raw.length));
@@ -103,6 +160,19 @@ function parseInto(file: LayersFile, text: string, reuse: ReadonlyMap<number, Pa
       }
     }
   }
+  close(lines.length);
+}
+
+/** The block read at `at` last time reads the same now: the same lines, names, and end. */
+function sameBlock(b: ParsedBlock, lines: readonly SourceLine[], at: number, knownKey: string): boolean {
+  if (b.known !== knownKey) return false;
+  const end = at + b.raws.length;
+  if (end > lines.length) return false;
+  for (let k = 0; k < b.raws.length; k++) if (lines[at + k]!.raw !== b.raws[k]) return false;
+  if (b.atEnd) return end === lines.length;
+  // The line that closed it still closes it (a line deeper than the header would belong to it).
+  const next = lines[end];
+  return !!next && next.contentEnd > next.indent && next.width <= b.width;
 }
 
 /** A top-level line. Returns the new block when the line opens one. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { codeLenses, LAZY_LENSES, lensesToSend, newLensMemory, PENDING_TITLE, resolveLens, STALE_TITLE } from '../../src/lsp/lens';
+import { codeLenses, LAZY_LENSES, lensesFor, lensesToSend, newLensMemory, PENDING_TITLE, resolveLens, STALE_TITLE } from '../../src/lsp/lens';
+import { analyseDocument } from '../../src/lsp/documents';
 import { analysed, conformance, URI } from './fixture';
 
 const titles = (ls: ReturnType<typeof codeLenses>) => ls.map((l) => `${l.range.start.line}: ${l.command!.title}`);
@@ -141,4 +142,23 @@ test('a long document sends its lenses without commands, and each resolves to th
   const short = analysed(OGRE);
   const few = codeLenses(short, newLensMemory());
   assert.equal(lensesToSend(short, few), few);
+});
+
+test('an edit whose analysis converged keeps its card lenses, and they are a fresh analysis’s', () => {
+  const pump = (n: number) => `resolve "Target creature gets +${n}/+${n} until end of turn." targeting ogre`;
+  const lines = [...OGRE.trimEnd().split('\n'), 'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2', 'enter bears', pump(1), 'expect ogre 4/4', 'end turn', 'tap bears', 'expect bears 2/2', ''];
+  const first = analyseDocument(URI, 1, lines.join('\n'));
+  const memory = newLensMemory();
+  const before = lensesFor(first, memory, undefined);
+  // The same analysis asked again: the same lenses, not computed again.
+  assert.equal(lensesFor(first, memory, before), before);
+  lines[lines.indexOf(pump(1))] = pump(2);
+  const text = lines.join('\n');
+  const second = analyseDocument(URI, 2, text, first);
+  // The pump ends with the turn: the rest of the file is the previous analysis's (engine/converge.ts).
+  assert.equal(second.analysis.final, first.analysis.final);
+  const after = lensesFor(second, memory, before);
+  assert.notEqual(after, before);
+  assert.deepEqual(after.lenses, codeLenses(analyseDocument(URI, 2, text), newLensMemory()));
+  assert.ok(titles(after.lenses).some((t) => /✗ expected pt 4\/4 · is pt 5\/5/.test(t)), titles(after.lenses).join('\n'));
 });

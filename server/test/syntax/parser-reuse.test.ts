@@ -15,8 +15,9 @@ const tree = (text: string, previous?: ReturnType<typeof parseLayers>) => {
 
 test('a parse reusing the previous version’s lines equals a parse from scratch, names included', () => {
   let reused = 0;
+  let blocks = 0;
   fc.assert(
-    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(7), fc.nat(400)), { minLength: 1, maxLength: 5 }), (n, edits) => {
+    fc.property(fc.nat(corpus.length - 1), fc.array(fc.tuple(fc.nat(8), fc.nat(400)), { minLength: 1, maxLength: 5 }), (n, edits) => {
       let text = corpus[n]!.text;
       let previous = parseLayers(text, 'f.layers');
       nameOccurrences(previous);
@@ -27,12 +28,14 @@ test('a parse reusing the previous version’s lines equals a parse from scratch
         assert.equal(again.json, fresh.json);
         assert.equal(again.names, fresh.names);
         reused += again.file.statements.filter((s) => previous.statements.includes(s)).length;
+        blocks += again.file.objects.filter((d) => previous.objects.includes(d)).length;
         previous = again.file;
       }
     }),
     { numRuns: 150, seed: 11 },
   );
   assert.ok(reused > 1000, `${reused} statements reused`);
+  assert.ok(blocks > 300, `${blocks} declarations reused`);
 });
 
 test('typing in one line of a long file parses that line again, and only that line', () => {
@@ -45,4 +48,25 @@ test('typing in one line of a long file parses that line again, and only that li
   assert.equal(shared, after.statements.length - 1);
   assert.equal(after.statements[147]!.kind, 'event');
   assert.notEqual(after.statements[147], before.statements[147]);
+});
+
+test('a card block is parsed again only when one of its lines, its end or the declared names change', () => {
+  const lines = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', '', 'card Bear # a comment', '  type Creature — Bear', '  pt 2/2 2', 'enter ogre', 'expect ogre 2/2'];
+  const before = parseLayers(lines.join('\n'), 'f.layers');
+  const same = (file: ReturnType<typeof parseLayers>) => file.objects.map((d, i) => d === before.objects[i]);
+  // Typing in a statement: both declarations are the previous ones, with their diagnostics (`pt 2/2 2`).
+  lines[8] = 'expect ogre 3/3';
+  let after = parseLayers(lines.join('\n'), 'f.layers', before);
+  assert.deepEqual(same(after), [true, true]);
+  assert.deepEqual(after.diagnostics, before.diagnostics);
+  assert.deepEqual(after.comments, before.comments);
+  // Typing in the first card's block: that block alone is read again.
+  lines[2] = '  pt 3/3';
+  after = parseLayers(lines.join('\n'), 'f.layers', before);
+  assert.deepEqual(same(after), [false, true]);
+  // A statement indented under the second block joins it: read again.
+  lines[7] = '  enter ogre';
+  after = parseLayers(lines.join('\n'), 'f.layers', before);
+  assert.deepEqual(same(after), [false, false]);
+  assert.equal(JSON.stringify(after), JSON.stringify(parseLayers(lines.join('\n'), 'f.layers')));
 });
