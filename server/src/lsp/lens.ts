@@ -12,7 +12,7 @@ import type { Analysis, ExpectationResult, ObjectView, Snapshot } from '../engin
 import type { ObjectDecl, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import { changedByEffects, summary } from './present';
-import { finalWorld, viewOf, viewsOf } from './world';
+import { finalWorld, hasViews, viewOf, viewsOf } from './world';
 
 /** What a lens shows: the title and the tooltip that explains it. */
 export interface LensText {
@@ -20,13 +20,40 @@ export interface LensText {
   tooltip: string;
 }
 
-/** Last good texts, by key and by line, for one document. */
+/**
+ * A card lens's text, made when first read: a long document's lenses are
+ * sent without their titles and only the ones on screen are resolved
+ * (`LAZY_LENSES`), so most are never made.
+ */
+export type TextOf = () => LensText;
+
+/** Last good texts, by key and by line, for one document. Card texts are made when read (`TextOf`), and only ever of the latest analysis (see `settle`). */
 export interface LensMemory {
-  cards: Map<string, LensText>;
-  cardLines: Map<number, LensText>;
+  cards: Map<string, TextOf>;
+  cardLines: Map<number, TextOf>;
   expects: Map<string, LensText>;
   expectLines: Map<number, LensText>;
 }
+
+/** One lens: its place, and the whole lens made when first asked for. */
+export interface LensEntry {
+  range: Range;
+  lens: () => CodeLens;
+}
+
+function once<T>(make: () => T): () => T {
+  let made = false;
+  let value: T;
+  return () => {
+    if (!made) {
+      value = make();
+      made = true;
+    }
+    return value;
+  };
+}
+
+const made = (t: LensText): TextOf => () => t;
 
 export function newLensMemory(): LensMemory {
   return { cards: new Map(), cardLines: new Map(), expects: new Map(), expectLines: new Map() };
@@ -135,25 +162,39 @@ function cardLens(a: Analysis, d: ObjectDecl): CardLens {
 }
 
 export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[] {
+  return lensEntries(doc, memory).map((e) => e.lens());
+}
+
+/** Every lens of the document in line order, each made when asked for. */
+export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntry[] {
   const a = doc.analysis;
   const broken = brokenLines(doc);
-  const out: CodeLens[] = [];
+  const out: LensEntry[] = [];
   const seenCards = new Set<string>();
+  /** Card lines whose remembered text is this analysis's, or was read (and made) now. */
+  const current = new Set<number>();
   const lastLine = Math.max(0, doc.lines.length - 1);
+  const w = finalWorld(a);
   for (const d of a.file.objects) {
     const key = cardKey(d);
     const line = d.headerRange.start.line;
-    const c = cardLens(a, d);
-    let text: LensText;
-    if (c.text && !broken(d.range.start.line, d.range.end.line)) {
-      text = c.text;
+    let text: TextOf;
+    if (hasViews(w, d) && !broken(d.range.start.line, d.range.end.line)) {
+      text = once(() => cardLens(a, d).text ?? PENDING);
       if (!seenCards.has(key)) memory.cards.set(key, text);
       memory.cardLines.set(line, text);
     } else {
-      text = memory.cards.get(key) ?? memory.cardLines.get(line) ?? PENDING;
+      // Remembered from an earlier analysis: made now, so that memory holds no older analysis.
+      const byKey = memory.cards.get(key);
+      const kept = byKey ?? memory.cardLines.get(line);
+      const t = kept ? kept() : PENDING;
+      if (byKey) memory.cards.set(key, made(t));
+      else if (kept) memory.cardLines.set(line, made(t));
+      text = made(t);
     }
+    current.add(line);
     seenCards.add(key);
-    out.push(lens(d.headerRange, text, doc.uri, lastLine, c.label));
+    out.push({ range: d.headerRange, lens: once(() => lens(d.headerRange, text(), doc.uri, lastLine, cardLens(a, d).label)) });
   }
   const liveExpects = new Set<string>();
   const results = new Map(a.expectations.map((e) => [e.statementIndex, e]));
@@ -173,10 +214,12 @@ export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[
       text = memory.expects.get(key) ?? memory.expectLines.get(line) ?? PENDING;
     }
     liveExpects.add(key);
-    out.push(lens(st.range, text, doc.uri, line, subjectLabel(doc, decls, st.expect.kind === 'facts' ? st.expect.subject : undefined)));
+    const subject = st.expect.kind === 'facts' ? st.expect.subject : undefined;
+    out.push({ range: st.range, lens: once(() => lens(st.range, text, doc.uri, line, subjectLabel(doc, decls, subject))) });
   });
-  out.push(...brokenLineLenses(doc, memory, out));
+  out.push(...brokenLineLenses(doc, memory, out, current));
   prune(memory, seenCards, liveExpects, doc.lines.length);
+  settle(memory, current);
   return out.sort((x, y) => x.range.start.line - y.range.start.line);
 }
 
@@ -185,21 +228,37 @@ export function codeLenses(doc: AnalysedDocument, memory: LensMemory): CodeLens[
  * would lose its lens, and every line below would jump: keep the remembered
  * lens on that line while it is being typed.
  */
-function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: readonly CodeLens[]): CodeLens[] {
+function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: readonly LensEntry[], current: Set<number>): LensEntry[] {
   const taken = new Set(have.map((l) => l.range.start.line));
-  const out: CodeLens[] = [];
+  const out: LensEntry[] = [];
   const lines = new Set(doc.analysis.diagnostics.filter((d) => d.code === 'syntax').map((d) => d.range.start.line));
   for (const line of [...lines].sort((a, b) => a - b)) {
     if (taken.has(line)) continue;
     const text = doc.lines[line] ?? '';
     const first = /^\s*(\S+)/.exec(text)?.[1]?.toLowerCase();
-    const known = first === 'expect' ? memory.expectLines.get(line) : first === 'card' || first === 'token' ? memory.cardLines.get(line) : undefined;
+    const card = first === 'card' || first === 'token' ? memory.cardLines.get(line) : undefined;
+    const known = first === 'expect' ? memory.expectLines.get(line) : card ? card() : undefined;
     if (!known) continue;
+    if (card) {
+      memory.cardLines.set(line, made(known));
+      current.add(line);
+    }
     const indent = text.length - text.trimStart().length;
     const at = first === 'expect' ? line : Math.max(0, doc.lines.length - 1);
-    out.push(lens({ start: { line, character: indent }, end: { line, character: text.trimEnd().length } }, known, doc.uri, at));
+    const range = { start: { line, character: indent }, end: { line, character: text.trimEnd().length } };
+    const l = lens(range, known, doc.uri, at);
+    out.push({ range, lens: () => l });
   }
   return out;
+}
+
+/**
+ * Remembered card texts of lines no card is on now were made from an
+ * earlier analysis: made now, so that the memory never keeps an analysis
+ * but the latest alive (only when lines moved: each is then one card's text).
+ */
+function settle(memory: LensMemory, current: Set<number>): void {
+  for (const [line, text] of memory.cardLines) if (!current.has(line)) memory.cardLines.set(line, made(text()));
 }
 
 /** Forget what no longer names anything in the document, so memory does not grow with every keystroke. */
@@ -238,11 +297,11 @@ export interface LensData {
   index: number;
 }
 
-/** The lenses of one analysed version, whole, for resolving. */
+/** The lenses of one analysed version, for resolving. */
 export interface ResolvedLenses {
   uri: string;
   version: number;
-  lenses: CodeLens[];
+  lenses: LensEntry[];
   /** The analysis they were computed from. */
   analysis?: Analysis;
 }
@@ -254,12 +313,12 @@ export interface ResolvedLenses {
  */
 export function lensesFor(doc: AnalysedDocument, memory: LensMemory, last: ResolvedLenses | undefined): ResolvedLenses {
   if (last && last.uri === doc.uri && last.version === doc.version && last.analysis === doc.analysis) return last;
-  return { uri: doc.uri, version: doc.version, lenses: codeLenses(doc, memory), analysis: doc.analysis };
+  return { uri: doc.uri, version: doc.version, lenses: lensEntries(doc, memory), analysis: doc.analysis };
 }
 
 /** The lenses to send: whole for a short document, else places only (with `data` to resolve them by). */
-export function lensesToSend(doc: AnalysedDocument, lenses: CodeLens[]): CodeLens[] {
-  if (lenses.length < LAZY_LENSES) return lenses;
+export function lensesToSend(doc: AnalysedDocument, lenses: readonly LensEntry[]): CodeLens[] {
+  if (lenses.length < LAZY_LENSES) return lenses.map((l) => l.lens());
   return lenses.map((l, index): CodeLens => ({ range: l.range, data: { uri: doc.uri, version: doc.version, index } satisfies LensData }));
 }
 
@@ -274,7 +333,7 @@ export function resolveLens(lens: CodeLens, current: ResolvedLenses | undefined)
   const data = lens.data as Partial<LensData> | undefined;
   if (current && data && data.uri === current.uri) {
     const same = data.version === current.version ? current.lenses[data.index ?? -1] : undefined;
-    const found = same ?? current.lenses.find((l) => l.range.start.line === lens.range?.start?.line);
+    const found = (same ?? current.lenses.find((l) => l.range.start.line === lens.range?.start?.line))?.lens();
     if (found?.command) return { range: lens.range, command: found.command };
   }
   return { range: lens.range, command: { title: STALE_TITLE, command: '' } };

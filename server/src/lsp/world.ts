@@ -97,6 +97,14 @@ export function viewsOf(w: WorldView | undefined, d: ObjectDecl): ObjectView[] {
   return ids.map((x) => ix.view(x)).filter((o): o is ObjectView => !!o);
 }
 
+/** Whether a declaration has an object in a world (no view made). */
+export function hasViews(w: WorldView | undefined, d: ObjectDecl): boolean {
+  if (!w) return false;
+  const ix = indexOf(w);
+  const id = baseId(d).toLowerCase();
+  return ix.byId.has(id) || !!ix.copies.get(id)?.length;
+}
+
 /** One object: copy `k` when given, else the first. */
 export function viewOf(w: WorldView | undefined, d: ObjectDecl, copyIndex?: number): ObjectView | undefined {
   if (!w) return undefined;

@@ -126,22 +126,38 @@ test('a long document sends its lenses without commands, and each resolves to th
   const text = [...cards, `enter ${[...Array(160).keys()].map((i) => `b${i}`).join(', ')}`, ...[...Array(160).keys()].map((i) => `expect b${i} 2/2`), ''].join('\n');
   const doc = analysed(text, 7);
   const all = codeLenses(doc, newLensMemory());
+  const current = lensesFor(doc, newLensMemory(), undefined);
   assert.ok(all.length >= LAZY_LENSES, `${all.length} lenses`);
-  const sent = lensesToSend(doc, all);
+  const sent = lensesToSend(doc, current.lenses);
   assert.equal(sent.length, all.length);
   assert.ok(sent.every((l) => !l.command && (l.data as { version: number }).version === 7));
-  const current = { uri: doc.uri, version: 7, lenses: all };
   sent.forEach((l, i) => assert.deepEqual(resolveLens(l, current), { range: all[i]!.range, command: all[i]!.command }));
   // The document changed before the lens was resolved: the lens of the new version on that line, else "computing".
-  const newer = { uri: doc.uri, version: 8, lenses: all };
+  const newer = { ...current, version: 8 };
   assert.deepEqual(resolveLens(sent[3]!, newer).command, all[3]!.command);
   const elsewhere = { ...sent[3]!, range: { start: { line: 9999, character: 0 }, end: { line: 9999, character: 1 } } };
   assert.equal(resolveLens(elsewhere, newer).command!.title, STALE_TITLE);
   assert.equal(resolveLens(sent[0]!, undefined).command!.title, STALE_TITLE);
   // A short document keeps its lenses whole.
   const short = analysed(OGRE);
-  const few = codeLenses(short, newLensMemory());
-  assert.equal(lensesToSend(short, few), few);
+  assert.deepEqual(lensesToSend(short, lensesFor(short, newLensMemory(), undefined).lenses), codeLenses(short, newLensMemory()));
+});
+
+test('a long document’s lenses are each made once, and lines that moved keep their remembered card texts', () => {
+  const cards: string[] = [];
+  for (let i = 0; i < 160; i++) cards.push(`card "Bear ${i}" as b${i}`, '  type Creature — Bear', '  pt 2/2');
+  const lines = [...cards, `enter ${[...Array(160).keys()].map((i) => `b${i}`).join(', ')}`, ...[...Array(160).keys()].map((i) => `expect b${i} 2/2`), ''];
+  const memory = newLensMemory();
+  const r1 = lensesFor(analysed(lines.join('\n'), 1), memory, undefined);
+  assert.ok(r1.lenses.every((e) => e.lens() === e.lens()));
+  const firstTitle = r1.lenses[0]!.lens().command!.title;
+  // A line inserted above every card: the line each card was on holds something else now. Its
+  // remembered text (made from the first analysis, which memory no longer keeps) is the first analysis's.
+  lines.unshift('# a comment');
+  const r2 = lensesFor(analysed(lines.join('\n'), 2), memory, r1);
+  assert.equal(r2.lenses.find((e) => e.range.start.line === 1)!.lens().command!.title, firstTitle);
+  assert.equal(memory.cardLines.get(0)!().title, firstTitle);
+  assert.equal(memory.cardLines.get(1)!().title, firstTitle);
 });
 
 test('an edit whose analysis converged keeps its card lenses, and they are a fresh analysis’s', () => {
@@ -159,6 +175,7 @@ test('an edit whose analysis converged keeps its card lenses, and they are a fre
   assert.equal(second.analysis.final, first.analysis.final);
   const after = lensesFor(second, memory, before);
   assert.notEqual(after, before);
-  assert.deepEqual(after.lenses, codeLenses(analyseDocument(URI, 2, text), newLensMemory()));
-  assert.ok(titles(after.lenses).some((t) => /✗ expected pt 4\/4 · is pt 5\/5/.test(t)), titles(after.lenses).join('\n'));
+  const lenses = after.lenses.map((e) => e.lens());
+  assert.deepEqual(lenses, codeLenses(analyseDocument(URI, 2, text), newLensMemory()));
+  assert.ok(titles(lenses).some((t) => /✗ expected pt 4\/4 · is pt 5\/5/.test(t)), titles(lenses).join('\n'));
 });
