@@ -13,6 +13,7 @@ import type { ObjectDecl, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import { changedByEffects, summary } from './present';
 import { finalWorld, hasViews, viewOf, viewsOf } from './world';
+import { ownCopy } from '../util/strings';
 
 /** What a lens shows: the title and the tooltip that explains it. */
 export interface LensText {
@@ -203,7 +204,8 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
   a.file.statements.forEach((st, i) => {
     if (st.kind !== 'expect') return;
     const line = st.range.start.line;
-    const key = doc.lines[line]?.trim() ?? '';
+    // Kept in memory across versions: a copy, not a slice of this version's text.
+    const key = ownCopy(doc.lines[line]?.trim() ?? '');
     const r = results.get(i);
     let text: LensText;
     if (r && !broken(line, st.range.end.line)) {

@@ -5,6 +5,7 @@
 
 import type { Diagnostic, LayersFile, ObjectDecl, Statement } from './ast';
 import { append } from '../util/arrays';
+import { ownCopy } from '../util/strings';
 import { checkStrings, Cursor, ParseError, show, type KnownNames } from './cursor';
 import { parseCardKey, parseHeader } from './declarations';
 import { isPlayerEvent, parseEvent, parseResolve } from './events';
@@ -91,7 +92,7 @@ function parseInto(file: LayersFile, text: string, reuse: Reuse, made: Reuse): v
     if (opened && block) {
       const { at: from, diagnostics, objects } = opened;
       made.blocks.set(from, {
-        raws: lines.slice(from, at).map((l) => l.raw),
+        raws: lines.slice(from, at).map((l) => ownCopy(l.raw)),
         atEnd: at >= lines.length,
         width: block.width,
         known: knownKey,
@@ -110,6 +111,7 @@ function parseInto(file: LayersFile, text: string, reuse: Reuse, made: Reuse): v
     try {
       // A block is the run of lines indented deeper than its header.
       if (block && sl.width > block.width) {
+        sl.raw = ownCopy(sl.raw);
         parseCardKey(sl, block.decl, report, known);
         continue;
       }
@@ -136,6 +138,7 @@ function parseInto(file: LayersFile, text: string, reuse: Reuse, made: Reuse): v
       const objects = file.objects.length;
       const { scenario, players } = file;
       opened = { at: i, diagnostics, objects };
+      sl.raw = ownCopy(sl.raw);
       block = parseStatement(sl, file, known, report);
       if (!block) opened = undefined;
       // A statement line (not a declaration, which later lines add to): kept for the next parse.
