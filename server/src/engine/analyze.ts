@@ -17,6 +17,7 @@ import { fingerprint, worldView } from './views';
 import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, sameTailFrom, type LoopsSeen, type ResumePoint, type Reuse } from './resume';
 import { sameFuture } from './converge';
 import { append } from '../util/arrays';
+import { ownCopy } from '../util/strings';
 import { Checkpoints, Held } from './checkpoints';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
@@ -252,10 +253,17 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const loopsSeen: LoopsSeen = new Map(reuse ? [...reuse.loopsSeen].filter(([, l]) => l.statementIndex < from) : []);
   let current = from > 0 ? snapshots[from - 1]! : initial;
 
-  const lines = file.text.split(/\r\n|\r|\n/);
-  // An event's summary is its line split at `\n` only (as reported before); split once, not once per event.
+  // The text's lines, split once and only when a statement's own text is needed. What is taken
+  // from them is a copy of its own: snapshots and diagnostics outlive this version of the text
+  // (a later analysis reuses them), and a slice would keep the whole text alive with them.
+  let byLine: string[] | undefined;
+  const lineOf = (n: number): string | undefined => {
+    const l = (byLine ??= file.text.split(/\r\n|\r|\n/))[n];
+    return l === undefined ? undefined : ownCopy(l);
+  };
+  // An event's summary is its line split at `\n` only (as reported before).
   let byNewline: string[] | undefined;
-  const newlineLines = () => (byNewline ??= file.text.split('\n'));
+  const summaryOf = (n: number): string => ownCopy((byNewline ??= file.text.split('\n'))[n]?.trim() ?? '');
   const runStatement = (st: Statement, i: number): void => {
     statementIndex = i;
     if (st.kind === 'expect') {
@@ -276,7 +284,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
             severity: 'error',
             code: 'expect-failed',
             message: `expected ${f.expected}, got ${f.actual}`,
-            fixes: f.fix ? [{ title: `Change to "${f.fix}"`, edits: [{ range: f.range, newText: shortForm(f.expected, f.fix, lines[f.range.start.line]?.slice(f.range.start.character, f.range.end.character) ?? '') }] }] : undefined,
+            fixes: f.fix ? [{ title: `Change to "${f.fix}"`, edits: [{ range: f.range, newText: shortForm(f.expected, f.fix, lineOf(f.range.start.line)?.slice(f.range.start.character, f.range.end.character) ?? '') }] }] : undefined,
           });
         }
       }
@@ -289,7 +297,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     if (held) checkpoints.release(held, games);
     const played = playEvent(games, st, ctx);
     if (played.overCap) {
-      const what = lines[st.range.start.line]?.trim() ?? 'this event';
+      const what = lineOf(st.range.start.line)?.trim() ?? 'this event';
       report({
         range: st.keywordRange,
         severity: 'warning',
@@ -299,7 +307,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     }
     if (played.exhausted && !warned) {
       warned = true;
-      const what = lines[st.range.start.line]?.trim() ?? 'this event';
+      const what = lineOf(st.range.start.line)?.trim() ?? 'this event';
       report({
         range: st.keywordRange,
         severity: 'warning',
@@ -308,7 +316,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       });
     }
     games = played.games;
-    const ev = eventReport(games, i, newlineLines()[st.range.start.line]?.trim() ?? '');
+    const ev = eventReport(games, i, summaryOf(st.range.start.line));
     for (const line of ev.stateBasedActions) report({ range: st.keywordRange, severity: 'information', code: 'sba', message: line });
     for (const line of ev.warnings ?? []) report({ range: st.keywordRange, severity: 'warning', code: 'choice', message: line });
     for (const g of games) {
@@ -337,11 +345,16 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   let convergedAt: number | undefined;
   /** The statements that follow the edit, the same as in the previous analysis (converge.ts). */
   const tail = reuse && options.previous && from < file.statements.length ? sameTailFrom(file, options.previous.file) : file.statements.length;
+  let startHolds: ResumePoint['held'] | undefined;
   const step = (): boolean => {
     if (next >= file.statements.length) return false;
     runStatement(file.statements[next]!, next);
     // Games are never changed after their snapshot (each event works on clones), so they can be resumed from.
-    points.push({ held: held ?? startGames.map((game) => new Held(game)), reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
+    // Before the run's first event the games are the ones it started from: a resumed run's are the
+    // previous analysis's holds themselves (new holds would keep a game made from their frozen states,
+    // whole, in every later analysis that reuses this point).
+    startHolds ??= startHeld ?? startGames.map((game) => new Held(game));
+    points.push({ held: held ?? startHolds, reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
     next++;
     if (reuse && next >= tail && next < file.statements.length && converged(reuse, next - 1)) {
       takeTheRest(reuse, next - 1);

@@ -50,6 +50,11 @@ export function remember(analysis: Analysis, memory: Memory): void {
   memories.set(analysis, memory);
 }
 
+/** What an analysis kept to be resumed from (tests read it to check what it holds). */
+export function recall(analysis: Analysis): Memory | undefined {
+  return memories.get(analysis);
+}
+
 /** Offset of the first character where the two texts differ (the shorter length when one is a prefix). */
 export function firstDifference(a: string, b: string): number {
   const n = Math.min(a.length, b.length);

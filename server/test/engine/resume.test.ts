@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, startAnalysis } from '../../src/engine/analyze';
-import { checkIncremental, firstDifference } from '../../src/engine/resume';
+import { checkIncremental, firstDifference, recall } from '../../src/engine/resume';
 import { corpus, userEdit } from '../corpus';
 
 const texts = corpus.map((f) => f.text);
@@ -107,4 +107,18 @@ test('no convergence where what differs is still read: a label `end LABEL` names
   const c = runResumed(moved, analyze(parseLayers(before, 'f.layers')));
   assert.equal(c.run.convergedAt, undefined);
   checkIncremental(c.analysis, analyze(parseLayers(moved, 'f.layers')));
+});
+
+test('expectations a resumed run starts with hold the previous analysis’s games, not new holds on them', () => {
+  const lines = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'tap ogre', 'expect ogre 2/2', 'expect ogre: tapped', 'untap ogre', 'expect ogre 2/2', ''];
+  const first = analyze(parseLayers(lines.join('\n'), 'f.layers'));
+  lines[6] = 'expect ogre: tapped ';
+  const run = startAnalysis(parseLayers(lines.join('\n'), 'f.layers'), { previous: first });
+  while (run.step());
+  const second = run.finish().analysis;
+  const [was, now] = [recall(first)!.points, recall(second)!.points];
+  // Statement 3 (`expect ogre: tapped`) runs again; the state after it is the one after statement 2.
+  assert.equal(now[3]!.held, was[2]!.held);
+  assert.equal(now[2]!.held, was[2]!.held);
+  checkIncremental(second, analyze(parseLayers(lines.join('\n'), 'f.layers')));
 });
