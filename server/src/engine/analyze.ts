@@ -294,7 +294,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     }
     // Events change the games in place: the snapshot before them keeps a
     // frozen state (checkpoints.ts).
-    if (held) checkpoints.release(held, games);
+    if (held) checkpoints.release(held, games, i);
     const played = playEvent(games, st, ctx);
     if (played.overCap) {
       const what = lineOf(st.range.start.line)?.trim() ?? 'this event';
@@ -339,7 +339,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   };
 
   // The first event of a resumed run freezes its games sharing with the state it resumed from.
-  const checkpoints = new Checkpoints(startHeld);
+  const checkpoints = new Checkpoints(startHeld, from - 1);
 
   let next = from;
   let convergedAt: number | undefined;
@@ -357,6 +357,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     points.push({ held: held ?? startHolds, reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
     next++;
     if (reuse && next >= tail && next < file.statements.length && converged(reuse, next - 1)) {
+      // The rest is the previous analysis's: nothing plays on from the games held here, and later
+      // analyses keep this point, so it keeps their frozen state, not the games themselves.
+      if (held) checkpoints.release(held, games, next);
       takeTheRest(reuse, next - 1);
       convergedAt = next - 1;
       next = file.statements.length;

@@ -36,7 +36,13 @@ export interface FrozenGame {
   memo?: LayerMemo;
 }
 
-/** How often (in statements) a frozen state takes a new layer memo; the ones between share it. */
+/**
+ * How often (in statements) a frozen state takes a new layer memo; the ones
+ * between share it. Counted from the file's first statement, not from where a
+ * run starts: a run resumed after an edit shares the previous analysis's
+ * memo until the next multiple (a memo for each place edited would pile up
+ * in the frozen states that later analyses keep).
+ */
 const MEMO_EVERY = 16;
 
 /** The snapshots whose games were made last, oldest first. */
@@ -70,6 +76,11 @@ export class Held {
   /** The state after the statement without making a game (engine/converge.ts compares it). */
   peek(): StateAt {
     return this.live ?? this.frozen!;
+  }
+
+  /** Nothing will change the game any more, but this snapshot outlives it: keep its frozen state instead. */
+  settle(): void {
+    if (this.live) this.freeze({ ...freeze(this.live, undefined), memo: this.live.layerMemo });
   }
 
   /** The run goes on changing its game: from now on the game is made from `frozen`. */
@@ -209,17 +220,34 @@ function deepFreeze(x: unknown, seen = new Set<object>()): void {
 export class Checkpoints {
   private last: (FrozenGame | undefined)[];
   private memos: (LayerMemo | undefined)[] = [];
-  private released = 0;
+  /** The group of statements (`MEMO_EVERY` long) `memos` were taken in. */
+  private group: number;
 
-  /** `start`: the holds of the snapshot the run starts from, whose frozen states the first one shares with. */
-  constructor(start?: readonly object[]) {
-    this.last = (start ?? []).map((h) => (h instanceof Held ? h.frozen : undefined));
+  /**
+   * `start`: the holds of the snapshot the run starts from (after statement
+   * `startAt`), whose frozen states, and memos until the next group, the
+   * first ones share.
+   */
+  constructor(start?: readonly object[], startAt = -1) {
+    this.last = (start ?? []).map((h) => {
+      if (!(h instanceof Held)) return undefined;
+      // A run resuming from the previous analysis's last statement has cloned its live games by
+      // now; every later analysis keeps that point, so it keeps a frozen state, not the games.
+      h.settle();
+      return h.frozen;
+    });
+    this.memos = this.last.flatMap((f) => (f?.memo ? [f.memo] : []));
+    this.group = Math.floor(startAt / MEMO_EVERY);
   }
 
-  /** The games held for a statement are about to be changed by the next event: freeze them. */
-  release(held: Held[], games: Game[]): void {
+  /** The games held are about to be changed by the event of statement `at`: freeze them. */
+  release(held: Held[], games: Game[], at: number): void {
     const fallback = this.last.find((f) => f);
-    if (this.released++ % MEMO_EVERY === 0) this.memos = games.map((g) => g.layerMemo);
+    const group = Math.floor(at / MEMO_EVERY);
+    if (group !== this.group || !this.memos.length) {
+      this.memos = games.map((g) => g.layerMemo);
+      this.group = group;
+    }
     this.last = games.map((g, k) => ({ ...freeze(g, this.last[k] ?? fallback), memo: this.memos[k] ?? this.memos[0] }));
     held.forEach((h, k) => h.freeze(this.last[k]!));
   }

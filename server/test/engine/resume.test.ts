@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, startAnalysis } from '../../src/engine/analyze';
 import { checkIncremental, firstDifference, recall } from '../../src/engine/resume';
+import { Held } from '../../src/engine/checkpoints';
 import { corpus, userEdit } from '../corpus';
 
 const texts = corpus.map((f) => f.text);
@@ -121,4 +122,33 @@ test('expectations a resumed run starts with hold the previous analysis’s game
   assert.equal(now[3]!.held, was[2]!.held);
   assert.equal(now[2]!.held, was[2]!.held);
   checkIncremental(second, analyze(parseLayers(lines.join('\n'), 'f.layers')));
+});
+
+// What later analyses keep of a resumed one: frozen states, never whole games, and memos only
+// one per group of statements (a long file edited in many places kept one game, or one memo,
+// per place edited: 150 edited pumps of the 2,000-line file kept 80 MB).
+test('a resumed run leaves frozen states where later analyses resume, and the memos of its groups only', () => {
+  const before = convergingFile('+2/+2');
+  const previous = analyze(parseLayers(before, 'f.layers'));
+  const { run, analysis } = runResumed(before.replace('+2/+2 until', '+3/+3 until'), previous);
+  const points = recall(analysis)!.points;
+  const holds = (j: number) => points[j]!.held as Held[];
+  // The converged point: its games are never played on, and the next analyses keep it.
+  assert.ok(run.convergedAt !== undefined);
+  assert.ok(holds(run.convergedAt!).every((h) => h.frozen), 'frozen where the run converged');
+  // Before the next group of 16 statements, the run's frozen states share the memo of the point it resumed from.
+  const startMemo = (recall(previous)!.points[run.resumedAt - 1]!.held[0] as Held).frozen!.memo;
+  const sameGroup = points.slice(run.resumedAt, run.convergedAt).map((p, k) => ({ p, at: run.resumedAt + k })).filter(({ p, at }) => Math.floor(at / 16) === Math.floor((run.resumedAt - 1) / 16) && (p.held[0] as Held).frozen);
+  assert.ok(sameGroup.length > 0);
+  assert.ok(sameGroup.every(({ p }) => (p.held[0] as Held).frozen!.memo === startMemo));
+  // Typing at the end resumes after the last event, whose games were live: they are frozen now, and read the same.
+  const live = points.flatMap((p, j) => ((p.held[0] as Held).frozen ? [] : [j]));
+  assert.deepEqual(live, [points.length - 2, points.length - 1]);
+  const text = before.replace('+2/+2 until', '+3/+3 until') + '\nend turn';
+  const appended = runResumed(text, analysis);
+  assert.equal(appended.run.resumedAt, points.length - 1);
+  assert.ok(holds(points.length - 2).every((h) => h.frozen), 'the previous analysis’s last games were frozen');
+  checkIncremental(appended.analysis, analyze(parseLayers(text, 'f.layers')));
+  const power = (w: { objects: { id: string; chars: { power?: unknown } }[] }) => w.objects.find((o) => o.id === 'b3')?.chars.power;
+  assert.equal(power(analysis.final.outcomes[0]!.world), 3);
 });
