@@ -236,7 +236,7 @@ export class Checkpoints {
       h.settle();
       return h.frozen;
     });
-    this.memos = this.last.flatMap((f) => (f?.memo ? [f.memo] : []));
+    this.memos = this.last.map((f) => f?.memo);
     this.group = Math.floor(startAt / MEMO_EVERY);
   }
 
@@ -244,7 +244,7 @@ export class Checkpoints {
   release(held: Held[], games: Game[], at: number): void {
     const fallback = this.last.find((f) => f);
     const group = Math.floor(at / MEMO_EVERY);
-    if (group !== this.group || !this.memos.length) {
+    if (group !== this.group || !this.memos.some((m) => m)) {
       this.memos = games.map((g) => g.layerMemo);
       this.group = group;
     }
