@@ -172,7 +172,7 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
   const broken = brokenLines(doc);
   const out: LensEntry[] = [];
   const seenCards = new Set<string>();
-  /** Card lines whose remembered text is this analysis's, or was read (and made) now. */
+  /** Card lines whose remembered text is this analysis's (the others are made by `settle`). */
   const current = new Set<number>();
   const lastLine = Math.max(0, doc.lines.length - 1);
   const w = finalWorld(a);
@@ -184,6 +184,7 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
       text = once(() => cardLens(a, d).text ?? PENDING);
       if (!seenCards.has(key)) memory.cards.set(key, text);
       memory.cardLines.set(line, text);
+      current.add(line);
     } else {
       // Remembered from an earlier analysis: made now, so that memory holds no older analysis.
       const byKey = memory.cards.get(key);
@@ -193,7 +194,6 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
       else if (kept) memory.cardLines.set(line, made(t));
       text = made(t);
     }
-    current.add(line);
     seenCards.add(key);
     out.push({ range: d.headerRange, lens: once(() => lens(d.headerRange, text(), doc.uri, lastLine, cardLens(a, d).label)) });
   }
@@ -219,7 +219,7 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
     const subject = st.expect.kind === 'facts' ? st.expect.subject : undefined;
     out.push({ range: st.range, lens: once(() => lens(st.range, text, doc.uri, line, subjectLabel(doc, decls, subject))) });
   });
-  out.push(...brokenLineLenses(doc, memory, out, current));
+  out.push(...brokenLineLenses(doc, memory, out));
   prune(memory, seenCards, liveExpects, doc.lines.length);
   settle(memory, current);
   return out.sort((x, y) => x.range.start.line - y.range.start.line);
@@ -230,7 +230,7 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
  * would lose its lens, and every line below would jump: keep the remembered
  * lens on that line while it is being typed.
  */
-function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: readonly LensEntry[], current: Set<number>): LensEntry[] {
+function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: readonly LensEntry[]): LensEntry[] {
   const taken = new Set(have.map((l) => l.range.start.line));
   const out: LensEntry[] = [];
   const lines = new Set(doc.analysis.diagnostics.filter((d) => d.code === 'syntax').map((d) => d.range.start.line));
@@ -241,10 +241,7 @@ function brokenLineLenses(doc: AnalysedDocument, memory: LensMemory, have: reado
     const card = first === 'card' || first === 'token' ? memory.cardLines.get(line) : undefined;
     const known = first === 'expect' ? memory.expectLines.get(line) : card ? card() : undefined;
     if (!known) continue;
-    if (card) {
-      memory.cardLines.set(line, made(known));
-      current.add(line);
-    }
+    if (card) memory.cardLines.set(line, made(known));
     const indent = text.length - text.trimStart().length;
     const at = first === 'expect' ? line : Math.max(0, doc.lines.length - 1);
     const range = { start: { line, character: indent }, end: { line, character: text.trimEnd().length } };
