@@ -15,7 +15,8 @@ import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
 import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
-import type { LayerMemo } from './incremental';
+import { rebaseMemo, type LayerMemo, type Rebased } from './incremental';
+import { seedLive } from './layers';
 import { sameList } from '../util/arrays';
 import type { StateAt } from './converge';
 
@@ -44,6 +45,13 @@ export interface FrozenGame {
  * in the frozen states that later analyses keep).
  */
 const MEMO_EVERY = 16;
+
+/**
+ * A new memo is also taken within a group when the run ordered a layer
+ * afresh (613.8: an effect joined or left a layer with dependencies), at
+ * most once per this many statements.
+ */
+const REORDERED_EVERY = 4;
 
 /** The snapshots whose games were made last, oldest first. */
 const recent = new Set<Held>();
@@ -100,6 +108,13 @@ export class Held {
   }
 }
 
+/** The frozen state as a game reads it (the objects by id: no [id, object] pair made per object). */
+function stateOf(f: FrozenGame): GameState {
+  const byId = new Map<string, GameObject>();
+  for (const o of f.state.objects) byId.set(o.id, o);
+  return { ...(f.state as GameState), byId };
+}
+
 /**
  * A game from a frozen state, with the choices that led to it. Its state is
  * the frozen one itself, not a copy: a game made here is only read (views,
@@ -108,7 +123,7 @@ export class Held {
  * would throw.
  */
 function thaw(f: FrozenGame): Game {
-  const state: GameState = { ...(f.state as GameState), byId: new Map(f.state.objects.map((o) => [o.id, o])) };
+  const state = stateOf(f);
   const g = new Game(state, f.env);
   g.choices = [...f.choices];
   g.adoptMemo(f.memo);
@@ -148,10 +163,15 @@ function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
 
 /** Equal as the engine reads them (Maps and arrays by their contents). Written out field by field: this runs for every object after every event. */
 export function sameObject(a: GameObject, b: GameObject): boolean {
+  return a.printed === b.printed && a.decl === b.decl && sameObjectBesidesCard(a, b);
+}
+
+/** sameObject but for `printed` and `decl` (engine/converge.ts compares those by value). */
+export function sameObjectBesidesCard(a: GameObject, b: GameObject): boolean {
   return (
     a.id === b.id && a.zone === b.zone && a.incarnation === b.incarnation && a.tapped === b.tapped && a.timestamp === b.timestamp && a.damage === b.damage &&
     a.attachedTo === b.attachedTo && a.baseController === b.baseController && a.owner === b.owner && a.faceDown === b.faceDown &&
-    a.deathtouchDamage === b.deathtouchDamage && a.printed === b.printed && a.decl === b.decl && a.declIndex === b.declIndex && a.copyIndex === b.copyIndex &&
+    a.deathtouchDamage === b.deathtouchDamage && a.declIndex === b.declIndex && a.copyIndex === b.copyIndex &&
     a.isToken === b.isToken && a.emblem === b.emblem && sameMap(a.counters, b.counters) && sameMap(a.counterTimestamps, b.counterTimestamps) &&
     sameList(a.entryChoices, b.entryChoices) && sameList(a.designations, b.designations)
   );
@@ -222,6 +242,15 @@ export class Checkpoints {
   private memos: (LayerMemo | undefined)[] = [];
   /** The group of statements (`MEMO_EVERY` long) `memos` were taken in. */
   private group: number;
+  /**
+   * Each game's last afresh ordering when the memos were taken (or when the
+   * run started: what a run inherits is not ordered again, so an edit adds no memo).
+   */
+  private ordered?: (number | undefined)[];
+  /** The statement the memos were taken before. */
+  private memoAt = -Infinity;
+  /** What making each outcome's memo for its frozen state copied, for the next group's (memoFor). */
+  private rebased: (Rebased | undefined)[] = [];
 
   /**
    * `start`: the holds of the snapshot the run starts from (after statement
@@ -244,11 +273,35 @@ export class Checkpoints {
   release(held: Held[], games: Game[], at: number): void {
     const fallback = this.last.find((f) => f);
     const group = Math.floor(at / MEMO_EVERY);
-    if (group !== this.group || !this.memos.some((m) => m)) {
-      this.memos = games.map((g) => g.layerMemo);
+    const frozen = games.map((g, k) => freeze(g, this.last[k] ?? fallback));
+    // A layer ordered afresh by this run since the memos were taken (an effect joined a layer with
+    // dependencies): a game made from a later state would order it afresh again (a hover of 10–25 ms).
+    this.ordered ??= games.map((g) => g.layerMemo?.orderedAt);
+    // At most one such memo per REORDERED_EVERY statements: a timeline that orders afresh after every
+    // event (tokens entering under type changers) keeps a bounded number of memos.
+    const reordered = at - this.memoAt >= REORDERED_EVERY && games.some((g, k) => g.layerMemo && g.layerMemo.orderedAt !== this.ordered![k]);
+    if (group !== this.group || !this.memos.some((m) => m) || reordered) {
+      this.memos = games.map((g, k) => this.memoFor(g.layerMemo, frozen[k]!, k));
+      this.ordered = games.map((g) => g.layerMemo?.orderedAt);
       this.group = group;
+      this.memoAt = at;
     }
-    this.last = games.map((g, k) => ({ ...freeze(g, this.last[k] ?? fallback), memo: this.memos[k] ?? this.memos[0] }));
+    this.last = frozen.map((f, k) => ({ ...f, memo: this.memos[k] ?? this.memos[0] }));
     held.forEach((h, k) => h.freeze(this.last[k]!));
+  }
+
+  /**
+   * The game's memo made for its frozen state (its records name the frozen
+   * objects): a game made from this state, or from a later one of the group
+   * (which shares every object that did not change), copies only the records
+   * of the objects that changed (incremental.ts: rebaseMemo), and the records
+   * this memo shares with the group's before it are that one's copies.
+   */
+  private memoFor(memo: LayerMemo | undefined, f: FrozenGame, k: number): LayerMemo | undefined {
+    if (!memo) return undefined;
+    const state = stateOf(f);
+    const { memo: mine, made } = rebaseMemo(memo, state, seedLive, this.rebased[k]);
+    this.rebased[k] = made;
+    return mine;
   }
 }

@@ -9,7 +9,7 @@
 // except for its label (`end LABEL`, engine/timeline.ts), so two ended ones
 // with the same id and label are alike whatever they did while they applied.
 
-import { sameObject } from './checkpoints';
+import { sameObject, sameObjectBesidesCard } from './checkpoints';
 import { sameList } from '../util/arrays';
 import type { ContinuousEffect, GameObject, GameState, ResolvedReplacement } from './state';
 
@@ -54,7 +54,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  */
 function sameObjectValue(a: GameObject, b: GameObject, quiet: () => Set<string>): boolean {
   if (a.printed === b.printed && a.decl === b.decl) return sameObject(a, b);
-  if (!sameObject({ ...a, printed: b.printed, decl: b.decl }, b)) return false;
+  if (!sameObjectBesidesCard(a, b)) return false;
   return (a.zone === null && quiet().has(a.id)) || (sameValue(a.printed, b.printed) && sameValue(a.decl, b.decl));
 }
 

@@ -33,10 +33,11 @@
 import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
-import type { CopiableValues, GameObject, GameState, Printed } from './state';
+import type { ContinuousEffect, CopiableValues, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
 import type { Working } from './working';
 import { sameStrings } from '../util/arrays';
+import { copyMap } from '../util/maps';
 
 /** One effect as it applied in one layer: to what, in order. */
 export interface Step {
@@ -83,6 +84,19 @@ export interface LayerMemo {
   finalChanged: Map<string, Working>;
   /** The resolved effects as the computation saw them (the same objects while an effect is unchanged). */
   resolved: Live[];
+  /**
+   * Which computation last ordered a layer afresh (613.8 trials, `full`) in
+   * the chain of computations this one was built on: a memo taken before it
+   * would make a game built on it order that layer afresh too (checkpoints.ts
+   * takes a new one then).
+   */
+  orderedAt: number;
+}
+
+let orderings = 0;
+/** A new mark for `LayerMemo.orderedAt`. */
+export function nextOrdering(): number {
+  return ++orderings;
 }
 
 /** An object's game state as the layer system reads it (not its characteristics, which it computes). */
@@ -252,41 +266,88 @@ export function addDifference(a: readonly string[], b: readonly string[], into: 
 // Copies of a game (checkpoints, 616 branches, simulations)
 
 /**
+ * What one rebase made: the copy of each record and effect it had to copy,
+ * by the original. A later rebase of a later memo of the same line of play
+ * (the next checkpoint) given it reuses those copies for the records the two
+ * memos share, so the memos kept by a file's checkpoints share their records
+ * as the memos they came from do.
+ */
+export interface Rebased {
+  records: Map<Working, Working>;
+  lives: Map<Live, Live>;
+}
+
+/**
  * The memo of a computation on another copy of the same game, for this copy:
  * every record and effect that names an object names this copy's object of
  * the same id. What it describes is the other copy's computation, which is
  * all an incremental computation asks of a memo (it compares states).
+ *
+ * Only what names another object is copied: a memo already made for a
+ * frozen state (checkpoints.ts) names the objects a later frozen state of the
+ * same line of play shares with it, so a game made from that later state
+ * copies only the records of the objects that changed in between (a hover
+ * made a whole copy of the memo before: a quarter of what it allocated).
  */
-export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live) => void): LayerMemo {
-  const records = new Map<Working, Working>();
-  const lives = new Map<Live, Live>();
-  const effects = new Map(state.effects.map((e) => [e.id, e]));
+export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live) => void, before?: Rebased): { memo: LayerMemo; made: Rebased } {
+  const made: Rebased = { records: new Map(), lives: new Map() };
+  const effects = new Map<string, ContinuousEffect>();
+  for (const e of state.effects) effects.set(e.id, e);
   const record = (w: Working): Working => {
-    let r = records.get(w);
-    if (!r) records.set(w, (r = { ...w, obj: state.byId.get(w.obj.id) ?? w.obj }));
+    const o = state.byId.get(w.obj.id);
+    if (!o || o === w.obj) return w;
+    let r = made.records.get(w);
+    if (r) return r;
+    r = before?.records.get(w);
+    if (r?.obj !== o) r = { ...w, obj: o };
+    made.records.set(w, r);
     return r;
   };
+  const seen = new Set<Live>();
   const live = (l: Live): Live => {
-    let r = lives.get(l);
+    const resolved = l.resolved && effects.get(l.resolved.id);
+    const source = state.byId.get(l.source.id) ?? l.source;
+    let r: Live | undefined = source === l.source && (!resolved || resolved === l.resolved) ? l : made.lives.get(l);
     if (!r) {
-      const resolved = l.resolved && effects.get(l.resolved.id);
-      r = { ...l, source: state.byId.get(l.source.id) ?? l.source, ...(resolved ? { resolved } : {}) };
-      lives.set(l, r);
+      r = before?.lives.get(l);
+      if (r?.source !== source || r.resolved !== (resolved ?? l.resolved)) r = { ...l, source, ...(resolved ? { resolved } : {}) };
+      made.lives.set(l, r);
+    }
+    if (!seen.has(r)) {
+      seen.add(r);
       seed(r);
     }
     return r;
   };
-  const map = (m: Map<string, Working>) => {
-    const out = new Map<string, Working>();
-    for (const [id, w] of m) out.set(id, record(w));
-    return out;
+  /** The same Map when no record in it changes (memos are never changed once made). */
+  const map = (m: Map<string, Working>): Map<string, Working> => {
+    let out: Map<string, Working> | undefined;
+    m.forEach((w, id) => {
+      const r = record(w);
+      if (r !== w) (out ??= copyMap(m)).set(id, r);
+    });
+    return out ?? m;
+  };
+  const list = <T>(xs: T[], f: (x: T) => T): T[] => {
+    let out: T[] | undefined;
+    xs.forEach((x, i) => {
+      const y = f(x);
+      if (y !== x) (out ??= xs.slice())[i] = y;
+    });
+    return out ?? xs;
   };
   const layers = new Map<Layer, LayerRecord>();
   for (const [layer, r] of memo.layers) {
-    const steps = r.steps.map((s) => ({ ...s, live: live(s.live) }));
-    layers.set(layer, { ...r, pool: r.pool.map(live), steps, byId: new Map(steps.map((s) => [s.live.id, s])), changed: map(r.changed) });
+    const steps = list(r.steps, (s) => {
+      const l = live(s.live);
+      return l === s.live ? s : { ...s, live: l };
+    });
+    const pool = list(r.pool, live);
+    const changed = map(r.changed);
+    const same = steps === r.steps && pool === r.pool && changed === r.changed;
+    layers.set(layer, same ? r : { ...r, pool, steps, byId: steps === r.steps ? r.byId : new Map(steps.map((s) => [s.live.id, s])), changed });
   }
-  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: memo.resolved.map(live) };
+  return { memo: { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live) }, made };
 }
 
 // ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { emptyBindings, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
 import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, type Working, type World } from './working';
-import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
@@ -937,7 +937,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const sink = emptyRuleSink();
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow, resolved } : undefined;
+  const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow, resolved, orderedAt } : undefined;
   const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));

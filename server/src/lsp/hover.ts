@@ -82,8 +82,12 @@ function outcomesNote(outcomes: readonly Outcome[], describe: (w: WorldView) => 
 /** The last state-based action (704) the engine performed on the object up to statement `upTo`, with the event that led to it. */
 function lastStateBasedAction(doc: AnalysedDocument, o: ObjectView, upTo: number): string[] {
   const name = (o.chars.name || o.declName).toLowerCase();
+  const [subject, from] = [`${name} `, ` from ${name} (`];
   for (let i = Math.min(upTo, doc.analysis.snapshots.length - 1); i >= 0; i--) {
-    const sba = doc.analysis.snapshots[i]?.event?.stateBasedActions.filter((x) => x.toLowerCase().startsWith(`${name} `) || x.toLowerCase().includes(` from ${name} (`));
+    // Most events performed none: a hover walks back over them without making anything.
+    const all = doc.analysis.snapshots[i]?.event?.stateBasedActions;
+    if (!all?.length) continue;
+    const sba = all.filter((x) => x.toLowerCase().startsWith(subject) || x.toLowerCase().includes(from));
     if (!sba?.length) continue;
     const line = doc.analysis.file.statements[i]!.range.start.line;
     return [`state-based action (704) after line ${line + 1} ${code(doc.lines[line]?.trim() ?? '')}: ${esc(sba[sba.length - 1]!)}`];

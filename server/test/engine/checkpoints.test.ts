@@ -9,10 +9,11 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
-import { EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
-import type { ResolvedReplacement } from '../../src/engine/state';
+import { Checkpoints, EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, type FrozenGame, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
+import type { GameState, ResolvedReplacement } from '../../src/engine/state';
+import { rebaseMemo } from '../../src/engine/incremental';
 import { fingerprint } from '../../src/engine/views';
-import { CHECK_INCREMENTAL } from '../../src/engine/resume';
+import { CHECK_INCREMENTAL, recall } from '../../src/engine/resume';
 import type { Outcome } from '../../src/engine/results';
 
 const dirs = [join(__dirname, '../../../../shared/conformance'), join(__dirname, '../../../samples')];
@@ -158,4 +159,79 @@ test('a change of any field of an object, effect or replacement is seen, so it i
   check('replacement', replacement, REPLACEMENT_FIELDS, sameReplacement);
   // Contents, not identity: equal Maps and arrays are the same.
   assert.ok(sameObject(ogre, { ...ogre, counters: new Map(ogre.counters), designations: [...ogre.designations] }));
+});
+
+test("a checkpoint's layer memo names the frozen objects: a later state of its group copies only the changed objects' records, the next group's memo shares the rest", () => {
+  const text = [
+    'card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2',
+    'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2',
+    'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.',
+    'enter ogre, bears, anthem',
+  ].join('\n');
+  const g = analyzeDetailed(parseLayers(text, 'memo.layers')).games[0]!;
+  void g.layers();
+  const checkpoints = new Checkpoints();
+  const objectOf = (f: FrozenGame, id: string) => f.state.objects.find((o) => o.id === id)!;
+  const release = (at: number): FrozenGame => {
+    const h = new Held(g);
+    checkpoints.release([h], [g], at);
+    return h.frozen!;
+  };
+  const first = release(0);
+  const memo = first.memo!;
+  for (const [id, w] of memo.copied) assert.equal(w.obj, objectOf(first, id), `${id}: the frozen object`);
+  for (const r of memo.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(first, id), `${id}: the frozen object`);
+  // The ogre is tapped: the next statement's frozen state, in the same group, shares the memo.
+  const ogre = g.state.byId.get('ogre')!;
+  ogre.tapped = true;
+  g.changed();
+  void g.layers();
+  const second = release(1);
+  assert.equal(second.memo, memo);
+  const state = { ...(second.state as GameState), byId: new Map(second.state.objects.map((o) => [o.id, o])) };
+  const { memo: rebased } = rebaseMemo(second.memo!, state, () => {});
+  assert.equal(rebased.copied.get('bears'), memo.copied.get('bears'), 'an unchanged object: its record as it is');
+  assert.notEqual(rebased.copied.get('ogre'), memo.copied.get('ogre'));
+  assert.equal(rebased.copied.get('ogre')!.obj, objectOf(second, 'ogre'));
+  assert.equal(rebased.layers.get('7c')!.changed.get('bears'), memo.layers.get('7c')!.changed.get('bears'));
+  // A game read from the later state computes from that memo and reads its own objects.
+  const held = new Held(g);
+  held.freeze(second);
+  const made = held.game;
+  assert.equal(made.chars('ogre')!.obj, objectOf(second, 'ogre'));
+  assert.equal(made.chars('bears')!.power, 3);
+  // The next group's memo is made anew, sharing the records of what did not change since.
+  ogre.tapped = false;
+  g.changed();
+  void g.layers();
+  const next = release(16);
+  assert.notEqual(next.memo, memo);
+  assert.equal(next.memo!.copied.get('bears'), memo.copied.get('bears'));
+  assert.equal(next.memo!.layers.get('7c')!.changed.get('anthem') ?? null, memo.layers.get('7c')!.changed.get('anthem') ?? null);
+  assert.equal(next.memo!.copied.get('ogre')!.obj, objectOf(next, 'ogre'));
+});
+
+test('after a layer is ordered afresh (613.8), later checkpoints take a new memo: a game read from them does not order it afresh again', () => {
+  const text = [
+    'card "Blood Moon" as moon', '  type Enchantment', '  text Nonbasic lands are Mountains.',
+    'card "Urborg, Tomb of Yawgmoth" as urborg', '  type Legendary Land', '  text Each land is a Swamp in addition to its other land types.',
+    'card "Forest" as forest', '  type Basic Land — Forest',
+    'card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2',
+    'enter forest, urborg, ogre', 'tap ogre', 'untap ogre', 'tap ogre', 'untap ogre',
+    // Blood Moon joins layer 4, where Urborg depends on it: the run orders the layer afresh.
+    'enter moon',
+    'tap ogre', 'untap ogre', 'tap ogre', 'untap ogre', 'tap ogre', 'untap ogre', 'tap ogre', 'untap ogre',
+  ].join('\n');
+  const points = recall(analyze(parseLayers(text, 'reorder.layers')))!.points;
+  const memoAt = (i: number) => (points[i]!.held[0] as Held).frozen!.memo!;
+  assert.equal(memoAt(4), memoAt(0), 'one memo while nothing is ordered afresh');
+  assert.notEqual(memoAt(5), memoAt(4), 'a new memo after Blood Moon entered');
+  assert.equal(memoAt(12), memoAt(5));
+  for (const i of [6, 9, 12]) {
+    const computed = (points[i]!.held[0] as Held).game.layers();
+    assert.equal(computed.incremental?.full, 0, `after statement ${i + 1}: no layer ordered afresh`);
+    // 613.8: Urborg's effect depends on Blood Moon's, which takes its ability away.
+    assert.deepEqual(computed.world.get('urborg')!.subtypes, ['Mountain']);
+    assert.deepEqual(computed.world.get('forest')!.subtypes, ['Forest']);
+  }
 });
