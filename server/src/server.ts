@@ -20,7 +20,7 @@ import { formatting } from './lsp/formatting';
 import { guarded } from './lsp/guard';
 import { hover, hoverFor } from './lsp/hover';
 import { inlayHints } from './lsp/inlayHints';
-import { lensesFor, lensesToSend, newLensMemory, resolveLens, type LensMemory, type ResolvedLenses } from './lsp/lens';
+import { lensesFor, newLensMemory, sentLenses, resolveLens, type LensMemory, type ResolvedLenses } from './lsp/lens';
 import { sanePosition, saneRange } from './lsp/positions';
 import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
@@ -192,7 +192,7 @@ connection.onCodeLens(
     if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
     const all = lensesFor(d, m, lensesSent.get(d.uri));
     lensesSent.set(d.uri, all);
-    return lensesToSend(d, all.lenses);
+    return sentLenses(d, all);
   }),
 );
 connection.onCodeLensResolve((lens) => guarded('codeLensResolve', lens, () => resolveLens(lens, lensesSent.get((lens?.data as { uri?: unknown } | undefined)?.uri as string)), log)());

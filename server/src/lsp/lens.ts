@@ -303,6 +303,8 @@ export interface ResolvedLenses {
   lenses: LensEntry[];
   /** The analysis they were computed from. */
   analysis?: Analysis;
+  /** The list sent for them (sentLenses), once made. */
+  sent?: CodeLens[];
 }
 
 /**
@@ -319,6 +321,11 @@ export function lensesFor(doc: AnalysedDocument, memory: LensMemory, last: Resol
 export function lensesToSend(doc: AnalysedDocument, lenses: readonly LensEntry[]): CodeLens[] {
   if (lenses.length < LAZY_LENSES) return lenses.map((l) => l.lens());
   return lenses.map((l, index): CodeLens => ({ range: l.range, data: { uri: doc.uri, version: doc.version, index } satisfies LensData }));
+}
+
+/** The list to send for these lenses, made once: editors ask again on scrolling and after each refresh. */
+export function sentLenses(doc: AnalysedDocument, resolved: ResolvedLenses): CodeLens[] {
+  return (resolved.sent ??= lensesToSend(doc, resolved.lenses));
 }
 
 /**

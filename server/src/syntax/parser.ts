@@ -261,6 +261,14 @@ function failedHeader(sl: SourceLine): { decl: ObjectDecl; width: number } | und
   return { decl: { kind, name: { text: '', quoted: false, range: r }, range: r, headerRange: r, texts: [] }, width: sl.width };
 }
 
+/** Whether `raw` has `word` (lower case) at `at`, in any case. */
+function startsWithWord(raw: string, at: number, word: string): boolean {
+  if (raw.length < at + word.length) return false;
+  // ASCII letters only: setting bit 0x20 lower-cases them.
+  for (let k = 0; k < word.length; k++) if ((raw.charCodeAt(at + k) | 0x20) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
 /**
  * Names of several words declared by `card` / `token` headers anywhere in the
  * file, so that `enter Gray Ogre` can be read unquoted where that is unambiguous.
@@ -271,9 +279,8 @@ function knownNames(lines: readonly SourceLine[]): KnownNames {
   for (const sl of lines) {
     const raw = sl.raw;
     const i = sl.indent;
-    // Cheap test before tokenizing: the line starts with `card ` or `token `.
-    const head = raw.slice(i, i + 6).toLowerCase();
-    if (!head.startsWith('card') && !head.startsWith('token')) continue;
+    // Cheap test before tokenizing, without making a string per line: the line starts with `card` or `token`.
+    if (!startsWithWord(raw, i, 'card') && !startsWithWord(raw, i, 'token')) continue;
     const toks = tokenize(raw, i, sl.contentEnd);
     const kw = toks[0];
     if (!kw || kw.kind !== 'word' || (kw.text.toLowerCase() !== 'card' && kw.text.toLowerCase() !== 'token')) continue;

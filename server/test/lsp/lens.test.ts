@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { codeLenses, LAZY_LENSES, lensesFor, lensesToSend, newLensMemory, PENDING_TITLE, resolveLens, STALE_TITLE } from '../../src/lsp/lens';
+import { codeLenses, LAZY_LENSES, lensesFor, lensesToSend, newLensMemory, PENDING_TITLE, resolveLens, sentLenses, STALE_TITLE } from '../../src/lsp/lens';
 import { analyseDocument } from '../../src/lsp/documents';
 import { analysed, conformance, URI } from './fixture';
 
@@ -128,7 +128,8 @@ test('a long document sends its lenses without commands, and each resolves to th
   const all = codeLenses(doc, newLensMemory());
   const current = lensesFor(doc, newLensMemory(), undefined);
   assert.ok(all.length >= LAZY_LENSES, `${all.length} lenses`);
-  const sent = lensesToSend(doc, current.lenses);
+  const sent = sentLenses(doc, current);
+  assert.equal(sentLenses(doc, lensesFor(doc, newLensMemory(), current)), sent, 'the same analysis asked again: the list made before');
   assert.equal(sent.length, all.length);
   assert.ok(sent.every((l) => !l.command && (l.data as { version: number }).version === 7));
   sent.forEach((l, i) => assert.deepEqual(resolveLens(l, current), { range: all[i]!.range, command: all[i]!.command }));
