@@ -6,9 +6,9 @@ import type { Ability, Duration, EffectSpec, Part, Zone } from '../effects/ir';
 import type { Range } from '../syntax/ast';
 import type { ChoicePool } from './choices';
 import { evalCondition, select, type Env, type Scope } from './evaluate';
-import { CHECK_LAYERS, checkTrace, rebaseMemo, type LayerMemo } from './incremental';
-import { objectTrace } from './object-trace';
-import type { TraceStep } from './results';
+import { CHECK_LAYERS, checkMarks, checkTrace, rebaseMemo, type LayerMemo } from './incremental';
+import { marksOf, objectMarks, objectTrace } from './object-trace';
+import type { EffectMarks, TraceStep } from './results';
 import { computeLayers, seedLive, type LayerEnv, type LayerResult } from './layers';
 import { fixResolvedValues } from './resolution-values';
 import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
@@ -161,6 +161,15 @@ export class Game {
     // The check mode (issue 9): the same steps as the traced computation's, in the same words.
     if (CHECK_LAYERS) checkTrace(id, steps, (this.checkTraced ??= computeLayers(this.state, this.layerEnv(), true)).traces.get(id) ?? []);
     return steps;
+  }
+
+  /** What one object's trace says for a lens's ◆, without its words when the memo can tell it (engine/object-trace.ts). */
+  marksOf(id: string): EffectMarks {
+    const read = this.traced || !incremental ? undefined : objectMarks(this.layers(), this.layerEnv(), id);
+    if (!read) return marksOf(this.traceOf(id));
+    // The check mode (issue 9): the marks of the traced computation's steps.
+    if (CHECK_LAYERS) checkMarks(id, read, marksOf((this.checkTraced ??= computeLayers(this.state, this.layerEnv(), true)).traces.get(id) ?? []));
+    return read;
   }
 
   changed(): void {

@@ -32,7 +32,7 @@
 
 import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
-import type { DependencyView, OrderReason, TraceStep } from './results';
+import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
 import type { ContinuousEffect, CopiableValues, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
 import type { Working } from './working';
@@ -384,6 +384,12 @@ export function checkIncremental(incremental: LayerResult, full: LayerResult): v
 }
 
 /** Throws when one object's trace read from a memo (object-trace.ts) differs from the traced computation's. */
+export function checkMarks(id: string, read: EffectMarks, traced: EffectMarks): void {
+  if (read.dependency !== traced.dependency || read.changed !== traced.changed) {
+    throw new Error(`LAYERLENS_CHECK_INCREMENTAL: the ◆ marks of ${id} read from the memo differ from the traced computation's: ${JSON.stringify(read)} against ${JSON.stringify(traced)}`);
+  }
+}
+
 export function checkTrace(id: string, read: readonly TraceStep[], traced: readonly TraceStep[]): void {
   const a = read.map((s) => JSON.stringify(s));
   const b = traced.map((s) => JSON.stringify(s));

@@ -89,6 +89,17 @@ export interface ObjectView {
   /** 613.11: the rule effects that apply to it now, each as `WORDS (SOURCE)`: `can't attack or block (Pacifism)`. */
   rules: string[];
   trace: TraceStep[];
+  /**
+   * What the trace says for a lens's ◆, read without building the trace's
+   * words (engine/object-trace.ts); not enumerable, so never in a report.
+   */
+  readonly marks?: EffectMarks;
+}
+
+/** Whether an effect applied to the object by dependency or in a loop (613.8), and whether any changed it. */
+export interface EffectMarks {
+  dependency: boolean;
+  changed: boolean;
 }
 
 export interface PlayerView {

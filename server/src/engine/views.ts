@@ -4,7 +4,7 @@
 import type { Layer } from '../effects/ir';
 import type { Game } from './game';
 import type { RuleEntry } from './rules';
-import type { AbilityView, EffectView, ObjectView, PlayerView, WorldView } from './results';
+import type { AbilityView, EffectMarks, EffectView, ObjectView, PlayerView, TraceStep, WorldView } from './results';
 import { orderedTypes, type Working } from './working';
 
 export function isPhantom(id: string): boolean {
@@ -15,11 +15,19 @@ function abilityViews(w: Working): AbilityView[] {
   return w.abilities.map((a) => ({ text: a.text, ability: a.ability, origin: a.origin, grantedBy: a.grantedBy, range: a.range }));
 }
 
-/** A view whose `trace` is computed on first read: expectations and lenses never need it, hovers and --trace do. */
-function withLazyTrace<T extends object>(view: T, trace: () => import('./results').TraceStep[]): T & { trace: import('./results').TraceStep[] } {
-  let cached: import('./results').TraceStep[] | undefined;
+/**
+ * A view whose `trace` is computed on first read: expectations and lenses
+ * never need it, hovers and --trace do. `marks` (a lens's ◆), when given, is
+ * read the same way and is not enumerable: no report or comparison sees it.
+ */
+function withLazyTrace<T extends object>(view: T, trace: () => TraceStep[], marks?: () => EffectMarks): T & { trace: TraceStep[] } {
+  let cached: TraceStep[] | undefined;
   Object.defineProperty(view, 'trace', { get: () => (cached ??= trace()), enumerable: true, configurable: true });
-  return view as T & { trace: import('./results').TraceStep[] };
+  if (marks) {
+    let m: EffectMarks | undefined;
+    Object.defineProperty(view, 'marks', { get: () => (m ??= marks()), enumerable: false, configurable: true });
+  }
+  return view as T & { trace: TraceStep[] };
 }
 
 /** `can't attack or block (Pacifism)`: the rule's words and where it comes from. */
@@ -57,7 +65,7 @@ export function objectView(game: Game, w: Working): ObjectView {
     },
     damage: o.damage,
     rules: ruleTexts(game.layers().objectRules.get(o.id)),
-  }, () => game.traceOf(o.id));
+  }, () => game.traceOf(o.id), () => game.marksOf(o.id));
 }
 
 export function worldView(game: Game): WorldView {

@@ -88,7 +88,7 @@ function lastStateBasedAction(doc: AnalysedDocument, o: ObjectView, upTo: number
     const all = doc.analysis.snapshots[i]?.event?.stateBasedActions;
     if (!all?.length) continue;
     const sba = all.filter((x) => x.toLowerCase().startsWith(subject) || x.toLowerCase().includes(from));
-    if (!sba?.length) continue;
+    if (!sba.length) continue;
     const line = doc.analysis.file.statements[i]!.range.start.line;
     return [`state-based action (704) after line ${line + 1} ${code(doc.lines[line]?.trim() ?? '')}: ${esc(sba[sba.length - 1]!)}`];
   }

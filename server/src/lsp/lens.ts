@@ -11,7 +11,8 @@ import { objectLabel } from '../cli/format';
 import type { Analysis, ExpectationResult, ObjectView, Snapshot } from '../engine/results';
 import type { ObjectDecl, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
-import { changedByEffects, summary } from './present';
+import { summary } from './present';
+import { marksOf } from '../engine/object-trace';
 import { finalWorld, hasViews, viewOf, viewsOf } from './world';
 import { ownCopy } from '../util/strings';
 
@@ -88,8 +89,9 @@ const MARKER_WHY = {
 /** The card's lens: its values at the end of the file, where it is if not on the battlefield, and ◆ when effects changed it. */
 export function cardText(o: ObjectView, copies: number, outcomes: number): LensText {
   const where = o.zone === null ? ' · not in play' : o.zone !== 'battlefield' ? ` · ${o.zone}` : '';
-  const dep = o.trace.some((s) => s.reason.kind === 'dependency' || s.reason.kind === 'loop');
-  const marker = dep ? 'dependency' : changedByEffects(o) ? 'changed' : undefined;
+  // Read without the trace's words where the engine can (views made by the engine carry them).
+  const marks = o.marks ?? marksOf(o.trace);
+  const marker = marks.dependency ? 'dependency' : marks.changed ? 'changed' : undefined;
   const value = `${summary(o)}${copies > 1 ? ` (×${copies})` : ''}${where}`;
   const title = `${END_OF_FILE}: ${value}${marker === 'dependency' ? ' ◆ dependency' : marker ? ' ◆' : ''}${outcomes > 1 ? ` · ${outcomes} outcomes` : ''}`;
   const tooltip = [

@@ -78,11 +78,6 @@ export function traceTable(steps: readonly TraceStep[], w: WorldView | undefined
   return ['| layer | timestamp | source | effect | before → after | why here |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** True when an effect or a dependency changed the object (the lens marker). */
-export function changedByEffects(o: ObjectView): boolean {
-  return o.trace.some((s) => s.changes.length > 0 || s.reason.kind === 'dependency' || s.reason.kind === 'loop');
-}
-
 /** `a, b and c`. */
 export function listText(xs: readonly string[]): string {
   if (xs.length <= 1) return xs.join('');

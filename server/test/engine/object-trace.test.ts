@@ -10,7 +10,7 @@ import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
-import { objectTrace } from '../../src/engine/object-trace';
+import { marksOf, objectMarks, objectTrace } from '../../src/engine/object-trace';
 import { realistic } from '../../../bench/shapes';
 import { corpus } from '../corpus';
 
@@ -20,11 +20,14 @@ interface Tally {
   read: number;
   fallback: number;
   steps: number;
+  /** Objects whose marks say an effect changed them, and an effect applied by dependency (613.8). */
+  changed: number;
+  dependency: number;
 }
 
 /** Runs `fn` with every object of every `Game.layers()` result traced both ways. */
 function compared(fn: () => void, every = 1): Tally {
-  const tally: Tally = { computations: 0, read: 0, fallback: 0, steps: 0 };
+  const tally: Tally = { computations: 0, read: 0, fallback: 0, steps: 0, changed: 0, dependency: 0 };
   const original = Game.prototype.layers;
   const seen = new WeakSet<LayerResult>();
   let n = 0;
@@ -35,10 +38,16 @@ function compared(fn: () => void, every = 1): Tally {
       const traced = computeLayers(this.state, this.layerEnv(), true);
       for (const id of r.world.keys()) {
         const read = objectTrace(r, this.layerEnv(), id);
+        // A lens's ◆ read without the words: what the traced computation's steps say, wherever the trace can be read.
+        const marks = objectMarks(r, this.layerEnv(), id);
+        assert.equal(marks !== undefined, read !== undefined, `the marks of ${id} are read where its trace is`);
         if (!read) {
           tally.fallback++;
           continue;
         }
+        assert.deepEqual(marks, marksOf(traced.traces.get(id) ?? []), `the marks of ${id}`);
+        if (marks!.changed) tally.changed++;
+        if (marks!.dependency) tally.dependency++;
         assert.deepEqual(read, traced.traces.get(id) ?? [], `the trace of ${id}`);
         tally.read++;
         tally.steps += read.length;
@@ -62,6 +71,8 @@ test('every object of every computation of the corpus: its trace read from the m
   assert.ok(tally.computations > 800, JSON.stringify(tally));
   // Most objects are read from the memo (the others fall back to the traced computation), and they have steps.
   assert.ok(tally.read > 5 * tally.fallback && tally.steps > 800, JSON.stringify(tally));
+  // Both marks occur, and not everywhere: the comparison above sees each both ways.
+  assert.ok(tally.changed > 100 && tally.changed < tally.read && tally.dependency > 10 && tally.dependency < tally.changed, JSON.stringify(tally));
 });
 
 test('a generated board: traces read from the memo after entries, pumps, counters, equipment and deaths', () => {
