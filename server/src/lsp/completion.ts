@@ -22,7 +22,7 @@ import {
 } from '../rules/vocabulary';
 import { CARD_KEYS, FACT_KEYWORDS, STATEMENT_KEYWORDS, ZONES } from '../syntax/parser';
 import type { ParsedDocument } from './documents';
-import { DEFAULT_PLAYERS } from './names';
+import { DEFAULT_PLAYERS, namesOf } from './names';
 import { clampedPosition, range } from './positions';
 
 export const COLORS = ['white', 'blue', 'black', 'red', 'green'];
@@ -108,7 +108,7 @@ const playerItems = (ctx: Ctx) => items(ctx, players(ctx.doc), CompletionItemKin
 
 function labelItems(ctx: Ctx): CompletionItem[] {
   const labels = new Set<string>();
-  for (const n of ctx.doc.names) if (n.kind === 'label' && n.role === 'declaration') labels.add(n.text);
+  for (const n of namesOf(ctx.doc)) if (n.kind === 'label' && n.role === 'declaration') labels.add(n.text);
   return items(ctx, [...labels], CompletionItemKind.Reference, 'effect label (as …)', '1');
 }
 

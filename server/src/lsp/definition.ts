@@ -7,13 +7,13 @@
 
 import type { Location, Position, PrepareRenameResult, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import type { ParsedDocument } from './documents';
-import type { NameOccurrence } from './names';
+import { namesOf, type NameOccurrence } from './names';
 import { comparePositions, contains, sanePosition } from './positions';
 
 /** The occurrence under the cursor; a reference outside effect text wins over a mention inside it. */
 export function nameAt(doc: ParsedDocument, position: Position): NameOccurrence | undefined {
   const p = sanePosition(position);
-  const here = doc.names.filter((n) => contains(n.range, p));
+  const here = namesOf(doc).filter((n) => contains(n.range, p));
   return here.find((n) => n.role !== 'text') ?? here[0];
 }
 
@@ -22,7 +22,7 @@ const sameThing = (a: NameOccurrence, b: NameOccurrence) => a.kind === b.kind &&
 export function definition(doc: ParsedDocument, position: Position): Location[] {
   const n = nameAt(doc, position);
   if (!n) return [];
-  const decls = doc.names.filter((x) => sameThing(x, n) && x.role === 'declaration');
+  const decls = namesOf(doc).filter((x) => sameThing(x, n) && x.role === 'declaration');
   // An alias leads to the alias in the header, a name to the name.
   const best = decls.filter((x) => x.form === n.form);
   const chosen = n.kind === 'label' ? decls : (best.length ? best : decls).slice(0, 1);
@@ -32,7 +32,7 @@ export function definition(doc: ParsedDocument, position: Position): Location[] 
 export function references(doc: ParsedDocument, position: Position, includeDeclaration = true): Location[] {
   const n = nameAt(doc, position);
   if (!n) return [];
-  return doc.names
+  return namesOf(doc)
     .filter((x) => sameThing(x, n) && (includeDeclaration || x.role !== 'declaration'))
     .sort((a, b) => comparePositions(a.range.start, b.range.start))
     .map((x) => ({ uri: doc.uri, range: x.range }));
@@ -40,14 +40,14 @@ export function references(doc: ParsedDocument, position: Position, includeDecla
 
 /** The occurrences a rename of `n` changes: the same thing, written the same way (name or alias). */
 function renamed(doc: ParsedDocument, n: NameOccurrence): NameOccurrence[] {
-  return doc.names.filter((x) => sameThing(x, n) && (n.kind !== 'object' || x.form === n.form));
+  return namesOf(doc).filter((x) => sameThing(x, n) && (n.kind !== 'object' || x.form === n.form));
 }
 
 export function prepareRename(doc: ParsedDocument, position: Position): PrepareRenameResult | null {
   const n = nameAt(doc, position);
   if (!n) return null;
   // Players the file does not declare (the default Alice and Bob) have nowhere to be renamed.
-  if (n.kind === 'player' && !doc.names.some((x) => sameThing(x, n) && x.role === 'declaration')) return null;
+  if (n.kind === 'player' && !namesOf(doc).some((x) => sameThing(x, n) && x.role === 'declaration')) return null;
   return { range: n.nameRange, placeholder: n.text };
 }
 
@@ -59,7 +59,7 @@ export function invalidName(doc: ParsedDocument, n: NameOccurrence, newName: str
   if (newName !== newName.trim()) return 'the new name starts or ends with a blank';
   if (/["“”#\r\n]/.test(newName)) return 'a name cannot contain quotes, # or line breaks';
   if (n.kind !== 'object' && !BARE.test(newName)) return 'players and labels are single words';
-  const taken = doc.names.some((x) => x.kind !== 'label' && x.role === 'declaration' && !sameThing(x, n) && x.text.toLowerCase() === newName.toLowerCase());
+  const taken = namesOf(doc).some((x) => x.kind !== 'label' && x.role === 'declaration' && !sameThing(x, n) && x.text.toLowerCase() === newName.toLowerCase());
   return taken ? `"${newName}" is already declared` : undefined;
 }
 

@@ -19,7 +19,6 @@ import { firstDifference } from '../engine/resume';
 import type { Analysis, Snapshot } from '../engine/results';
 import type { LayersFile, Position } from '../syntax/ast';
 import { parseLayers } from '../syntax/parser';
-import { nameOccurrences, type NameOccurrence } from './names';
 import { linesOf, range } from './positions';
 
 export interface ParsedDocument {
@@ -28,7 +27,6 @@ export interface ParsedDocument {
   text: string;
   lines: string[];
   file: LayersFile;
-  names: NameOccurrence[];
   /** True when the parser threw (the file is then empty and the analysis says why). */
   failed: boolean;
 }
@@ -51,24 +49,18 @@ function failedAnalysis(file: LayersFile, e: unknown): Analysis {
   return { file, diagnostics: [...file.diagnostics, { range: range(0, 0, 0), severity: 'error', code: 'internal', message }], snapshots: [], initial, expectations: [], final: initial };
 }
 
-/** The parse and name index of one version of a text; total. `previous`: a parse of an earlier version, whose unchanged lines are reused. */
+/** The parse of one version of a text (its names: namesOf); total. `previous`: a parse of an earlier version, whose unchanged lines are reused. */
 export function parseDocument(uri: string, version: number, text: string, previous?: ParsedDocument): ParsedDocument {
   const source = typeof text === 'string' ? text : '';
   const lines = linesOf(source);
   let file: LayersFile;
   try {
-    file = parseLayers(source, uri, previous && !previous.failed ? previous.file : undefined);
+    file = parseLayers(source, uri, previous && !previous.failed ? previous.file : undefined, lines);
   } catch {
     file = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
-    return { uri, version, text: source, lines, file, names: [], failed: true };
+    return { uri, version, text: source, lines, file, failed: true };
   }
-  let names: NameOccurrence[] = [];
-  try {
-    names = nameOccurrences(file);
-  } catch {
-    // Navigation is then empty; diagnostics and hover of the analysis still work.
-  }
-  return { uri, version, text: source, lines, file, names, failed: false };
+  return { uri, version, text: source, lines, file, failed: false };
 }
 
 /** An analysis of a parsed document, run a slice at a time. */

@@ -245,3 +245,24 @@ function mentionsOfNames(names: readonly string[]): (text: string) => [number, n
     return hit;
   };
 }
+
+const namesByFile = new WeakMap<LayersFile, NameOccurrence[]>();
+
+/**
+ * Every place a name is written in the document (navigation, hover,
+ * completion, semantic tokens), worked out when first asked for: an edit's
+ * diagnostics never wait for it. Total: a failure leaves navigation empty.
+ */
+export function namesOf(doc: { file: LayersFile }): NameOccurrence[] {
+  let names = namesByFile.get(doc.file);
+  if (!names) {
+    try {
+      names = nameOccurrences(doc.file);
+    } catch {
+      // Navigation is then empty; diagnostics and hover of the analysis still work.
+      names = [];
+    }
+    namesByFile.set(doc.file, names);
+  }
+  return names;
+}

@@ -6,6 +6,7 @@
 import type { SemanticTokens, SemanticTokensLegend } from 'vscode-languageserver';
 import type { Range } from '../syntax/ast';
 import type { ParsedDocument } from './documents';
+import { namesOf } from './names';
 import { range } from './positions';
 
 export const TOKEN_TYPES = ['keyword', 'variable', 'parameter', 'string', 'comment', 'number', 'property', 'type', 'label', 'enumMember'] as const;
@@ -35,7 +36,7 @@ export function semanticTokens(doc: ParsedDocument): SemanticTokens {
     toks.push({ line: r.start.line, start: r.start.character, length: r.end.character - r.start.character, type: TYPE_INDEX[type], mods });
   };
   // Names first: where tokens overlap, the first one added at a position wins.
-  for (const n of doc.names) add(n.range, n.kind === 'player' ? 'parameter' : n.kind === 'label' ? 'label' : 'variable', n.role === 'declaration' ? DECLARATION : 0);
+  for (const n of namesOf(doc)) add(n.range, n.kind === 'player' ? 'parameter' : n.kind === 'label' ? 'label' : 'variable', n.role === 'declaration' ? DECLARATION : 0);
   for (const c of f.comments) add(c.range, 'comment');
   if (f.scenario) add(f.scenario.title.range, 'string');
   for (const st of f.statements) {

@@ -61,13 +61,19 @@ interface Reuse {
 
 const parsedLines = new WeakMap<LayersFile, Reuse>();
 
-/** `previous`: the parse of an earlier version of the same document, whose unchanged statement lines are reused. */
-export function parseLayers(text: string, uri: string, previous?: LayersFile): LayersFile {
+/**
+ * `previous`: the parse of an earlier version of the same document, whose
+ * unchanged statement lines are reused. `lines`: the text already split at
+ * its line ends (`\r\n`, `\r`, `\n`), when the caller has it.
+ */
+export function parseLayers(text: string, uri: string, previous?: LayersFile, lines?: readonly string[]): LayersFile {
   const source = typeof text === 'string' ? text : String(text ?? '');
   const file: LayersFile = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
   try {
     const made: Reuse = { lines: new Map(), blocks: new Map() };
-    parseInto(file, source, (previous && parsedLines.get(previous)) ?? { lines: new Map(), blocks: new Map() }, made);
+    // The caller's lines when it split the same text already (the language server keeps them): not split twice.
+    const raws = typeof text === 'string' && lines ? lines : splitLines(source);
+    parseInto(file, raws, (previous && parsedLines.get(previous)) ?? { lines: new Map(), blocks: new Map() }, made);
     parsedLines.set(file, made);
   } catch (e) {
     // Never expected; the guard keeps the parser total whatever happens.
@@ -76,8 +82,8 @@ export function parseLayers(text: string, uri: string, previous?: LayersFile): L
   return file;
 }
 
-function parseInto(file: LayersFile, text: string, reuse: Reuse, made: Reuse): void {
-  const lines = splitLines(text).map((raw, n) => scanLine(raw, n));
+function parseInto(file: LayersFile, raws: readonly string[], reuse: Reuse, made: Reuse): void {
+  const lines = raws.map((raw, n) => scanLine(raw, n));
   const known = knownNames(lines);
   const knownKey = [...known.multiWord].sort().join('\n');
   const report = (d: Diagnostic) => file.diagnostics.push(d);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import test from 'node:test';
 import { definition, prepareRename, references, rename } from '../../src/lsp/definition';
 import { corpus, analysed, fixture, URI } from './fixture';
+import { namesOf } from '../../src/lsp/names';
 
 const SCENE = `
   players Alice, Bob
@@ -103,7 +104,7 @@ test('rename refuses names already taken, empty names, quotes; undeclared defaul
 test('references and definition hold for every name in the corpus', () => {
   for (const { name, text } of corpus()) {
     const doc = analysed(text);
-    for (const n of doc.names.filter((x) => x.role === 'use')) {
+    for (const n of namesOf(doc).filter((x) => x.role === 'use')) {
       if (n.kind === 'label') continue;
       const d = definition(doc, n.range.start);
       if (n.kind === 'player' && !doc.analysis.file.players) continue;

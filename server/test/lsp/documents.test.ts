@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { analyseDocument, DocumentStore, type AnalysedDocument } from '../../src/lsp/documents';
+import { namesOf } from '../../src/lsp/names';
 import { guarded } from '../../src/lsp/guard';
 import { readSettings } from '../../src/lsp/settings';
 
@@ -64,13 +65,15 @@ function setup(sliceMs = 1000) {
 
 const OGRE = 'card ogre\n  type Creature — Ogre\n  pt 2/2\nenter ogre\nexpect ogre 2/2\n';
 
-test('an analysed document holds the parse, the analysis and the name index', () => {
+test('an analysed document holds the parse and the analysis; its name index is made when first asked for, once', () => {
   const d = analyseDocument('file:///a.layers', 3, OGRE);
+  assert.equal('names' in d, false, 'the analysis does not wait for the name index');
+  assert.equal(namesOf(d), namesOf({ ...d }), 'one index per parse');
   assert.equal(d.version, 3);
   assert.equal(d.failed, false);
   assert.deepEqual(d.lines, ['card ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'expect ogre 2/2', '']);
   assert.deepEqual(d.analysis.expectations.map((e) => e.passed), [true]);
-  assert.deepEqual(d.names.map((n) => `${n.role} ${n.key} ${n.text}`), ['declaration object:0 ogre', 'use object:0 ogre', 'use object:0 ogre']);
+  assert.deepEqual(namesOf(d).map((n) => `${n.role} ${n.key} ${n.text}`), ['declaration object:0 ogre', 'use object:0 ogre', 'use object:0 ogre']);
 });
 
 test('opening analyses and delivers on the next turn of the event loop', () => {

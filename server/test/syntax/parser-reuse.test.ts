@@ -5,11 +5,13 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { parseLayers } from '../../src/syntax/parser';
+import { splitLines } from '../../src/syntax/tokens';
 import { nameOccurrences } from '../../src/lsp/names';
 import { corpus, userEdit } from '../corpus';
 
-const tree = (text: string, previous?: ReturnType<typeof parseLayers>) => {
-  const file = parseLayers(text, 'f.layers', previous);
+/** `split`: the text given already split, as the language server gives it (lsp/documents.ts). */
+const tree = (text: string, previous?: ReturnType<typeof parseLayers>, split = false) => {
+  const file = parseLayers(text, 'f.layers', previous, split ? splitLines(text) : undefined);
   return { file, json: JSON.stringify(file), names: JSON.stringify(nameOccurrences(file)) };
 };
 
@@ -24,7 +26,7 @@ test('a parse reusing the previous version’s lines equals a parse from scratch
       for (const [kind, at] of edits) {
         text = userEdit(text, kind, at);
         const fresh = tree(text);
-        const again = tree(text, previous);
+        const again = tree(text, previous, true);
         assert.equal(again.json, fresh.json);
         assert.equal(again.names, fresh.names);
         reused += again.file.statements.filter((s) => previous.statements.includes(s)).length;
@@ -69,4 +71,9 @@ test('a card block is parsed again only when one of its lines, its end or the de
   after = parseLayers(lines.join('\n'), 'f.layers', before);
   assert.deepEqual(same(after), [false, false]);
   assert.equal(JSON.stringify(after), JSON.stringify(parseLayers(lines.join('\n'), 'f.layers')));
+});
+
+test('a text given already split parses as the text itself, whatever its line ends', () => {
+  const text = 'card "Gray Ogre" as ogre\r\n  type Creature — Ogre\r  pt 2/2\nenter ogre\r\nexpect ogre 2/2\n';
+  assert.equal(JSON.stringify(parseLayers(text, 'f.layers', undefined, splitLines(text))), JSON.stringify(parseLayers(text, 'f.layers')));
 });
