@@ -1,9 +1,11 @@
 // Parsed and analysed documents, and the store that keeps them per open
 // document (issue 9: the server stays responsive while it works).
 //
-// - A `ParsedDocument` is the parse and the name index: cheap, made for every
-//   version on demand. Completion, folding, symbols, semantic tokens,
-//   formatting and navigation need only this, so they never wait for the engine.
+// - A `ParsedDocument` is the parse: cheap, made for every version on demand;
+//   its name index (names.ts: namesOf) is made when first asked for, so an
+//   edit's diagnostics never wait for it. Completion, folding, symbols,
+//   semantic tokens, formatting and navigation need only these, so they never
+//   wait for the engine.
 // - An `AnalysedDocument` adds the engine's Analysis. The store runs it in
 //   slices of a few milliseconds (yielding to the event loop between them, so
 //   requests keep being answered), resumes from the last finished analysis of

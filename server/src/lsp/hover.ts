@@ -82,7 +82,8 @@ function outcomesNote(outcomes: readonly Outcome[], describe: (w: WorldView) => 
 /** The last state-based action (704) the engine performed on the object up to statement `upTo`, with the event that led to it. */
 function lastStateBasedAction(doc: AnalysedDocument, o: ObjectView, upTo: number): string[] {
   const name = (o.chars.name || o.declName).toLowerCase();
-  const [subject, from] = [`${name} `, ` from ${name} (`];
+  const subject = `${name} `;
+  const from = ` from ${name} (`;
   for (let i = Math.min(upTo, doc.analysis.snapshots.length - 1); i >= 0; i--) {
     // Most events performed none: a hover walks back over them without making anything.
     const all = doc.analysis.snapshots[i]?.event?.stateBasedActions;
