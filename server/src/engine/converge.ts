@@ -24,7 +24,9 @@ export function sameFuture(a: StateAt, b: StateAt): boolean {
   const s = a.state;
   const t = b.state;
   let quiet: Set<string> | undefined;
-  const sameObj = (x: GameObject, y: GameObject): boolean => sameObjectValue(x, y, () => (quiet ??= quietStandIns(s, t)));
+  // One closure per call, not one per object compared.
+  const quietOf = (): Set<string> => (quiet ??= quietStandIns(s, t));
+  const sameObj = (x: GameObject, y: GameObject): boolean => sameObjectValue(x, y, quietOf);
   if (!sameList(a.choices, b.choices) || !sameList(s.objects, t.objects, sameObj)) return false;
   if (!sameList(s.effects, t.effects, sameEffectValue) || !sameList(s.replacements, t.replacements, sameReplacementValue)) return false;
   return (
@@ -55,7 +57,19 @@ function sameValue(a: unknown, b: unknown): boolean {
 function sameObjectValue(a: GameObject, b: GameObject, quiet: () => Set<string>): boolean {
   if (a.printed === b.printed && a.decl === b.decl) return sameObject(a, b);
   if (!sameObjectBesidesCard(a, b)) return false;
-  return (a.zone === null && quiet().has(a.id)) || (sameValue(a.printed, b.printed) && sameValue(a.decl, b.decl));
+  return (a.zone === null && quiet().has(a.id)) || (jsonOf(a.printed) === jsonOf(b.printed) && jsonOf(a.decl) === jsonOf(b.decl));
+}
+
+/**
+ * A card's printed values and declaration as JSON, made once per object: they
+ * never change once made (the parser's declarations, a stand-in's), and the
+ * stand-ins of a resumed run are compared at every statement until it converges.
+ */
+const jsons = new WeakMap<object, string>();
+function jsonOf(x: object): string {
+  let j = jsons.get(x);
+  if (j === undefined) jsons.set(x, (j = JSON.stringify(x)));
+  return j;
 }
 
 /** The stand-ins no effect, replacement or delayed trigger that may still matter names as its source, in both states. */

@@ -201,10 +201,11 @@ export interface ExiledUntil {
 export function cloneState(s: GameState): GameState {
   const objects = s.objects.map((o) => ({
     ...o,
-    counters: new Map(o.counters),
-    counterTimestamps: new Map(o.counterTimestamps),
-    entryChoices: [...o.entryChoices],
-    designations: [...o.designations],
+    // Most objects have no counters: an empty Map made directly, not through the iterator of another.
+    counters: o.counters.size ? new Map(o.counters) : new Map<string, number>(),
+    counterTimestamps: o.counterTimestamps.size ? new Map(o.counterTimestamps) : new Map<string, number>(),
+    entryChoices: o.entryChoices.slice(),
+    designations: o.designations.slice(),
   }));
   return {
     objects,

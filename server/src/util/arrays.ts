@@ -24,10 +24,14 @@ export function sameStrings(a: readonly string[], b: readonly string[]): boolean
   return true;
 }
 
-/** The same elements in the same order: the same objects, or alike by `same` (both missing counts as the same). */
-export function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean = (x, y) => x === y): boolean {
+/**
+ * The same elements in the same order: the same objects, or alike by `same` (both missing counts as the same).
+ * No default comparator: a default arrow function is a new closure on every call, and this runs for
+ * every object after every event (engine/checkpoints.ts).
+ */
+export function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same?: (x: T, y: T) => boolean): boolean {
   if (a === b) return true;
   if (!a || !b || a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && !same(a[i]!, b[i]!)) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && (!same || !same(a[i]!, b[i]!))) return false;
   return true;
 }
