@@ -12,7 +12,7 @@ import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scop
 import { emptyBindings, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
-import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, toCopiable, type Working, type World } from './working';
+import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
@@ -927,7 +927,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   if (prev) for (const [id, w] of prev.finalChanged) if (!dirty.has(id)) put(id, w);
   for (const id of prev ? dirty : world.keys()) {
     const w = world.get(id);
-    if (w && w.obj.zone === 'battlefield' && !w.types.some((t) => t.toLowerCase() === 'creature') && (w.power !== null || w.toughness !== null)) {
+    if (w && w.obj.zone === 'battlefield' && !isType(w, 'Creature') && (w.power !== null || w.toughness !== null)) {
       const x = own(id);
       x.power = null;
       x.toughness = null;
