@@ -11,7 +11,7 @@ import { checkExpectation } from './expect';
 import { EXPLORATION_BUDGET, Game, type EngineEnv, type ExplorationBudget } from './game';
 import { buildObjects, offsetRange } from './objects';
 import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, WorldView } from './results';
-import { makeObject, type GameObject, type GameState } from './state';
+import { makeObject, STAND_IN, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
 import { CHECK_INCREMENTAL, checkIncremental, remember, reusable, sameTailFrom, type LoopsSeen, type ResumePoint, type Reuse } from './resume';
@@ -150,8 +150,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const report = (d: Diagnostic) => void reported.push(d);
   const startHeld = reuse && reuse.from > 0 ? reuse.points[reuse.from - 1]!.held : undefined;
   const startGames = reuse ? (startHeld ? startHeld.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
-  // A run never changes games it did not make (an earlier analysis may still be read).
-  let games = startGames.map((g) => g.clone());
+  // A run never changes games it did not make (an earlier analysis may still be read); it starts between two
+  // statements, so the stand-ins nothing can change any more are shared with the snapshot, not copied.
+  let games = startGames.map((g) => g.clone(true));
   // 616: the orders this run may still explore, carried on from the point it resumes at (game.ts).
   const resumedPoint = reuse && reuse.from > 0 ? reuse.points[reuse.from - 1] : undefined;
   const budget: ExplorationBudget = { left: resumedPoint?.budget ?? EXPLORATION_BUDGET };
@@ -229,7 +230,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     },
     phantom(index, text) {
       const st = file.statements[index]!;
-      const id = `resolve@${index}`;
+      const id = `${STAND_IN}${index}`;
       return makeObject(
         {
           id,

@@ -11,7 +11,7 @@
 
 import { sameObject, sameObjectBesidesCard } from './checkpoints';
 import { sameList } from '../util/arrays';
-import type { ContinuousEffect, GameObject, GameState, ResolvedReplacement } from './state';
+import { namedSources, STAND_IN, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 
 /** What is compared: a game's state and the choices (616) that led to it. */
 export interface StateAt {
@@ -74,15 +74,9 @@ function jsonOf(x: object): string {
 
 /** The stand-ins no effect, replacement or delayed trigger that may still matter names as its source, in both states. */
 function quietStandIns(s: StateAt['state'], t: StateAt['state']): Set<string> {
-  const named = new Set<string>();
-  for (const x of [s, t]) {
-    for (const e of x.effects) if (!e.ended) named.add(e.sourceId);
-    for (const r of x.replacements) if (!r.ended) named.add(r.sourceId);
-    for (const d of x.delayed ?? []) named.add(d.source);
-    for (const u of x.exiledUntil ?? []) named.add(u.source);
-  }
+  const named = namedSources(t, namedSources(s));
   const out = new Set<string>();
-  for (const o of s.objects) if (o.id.startsWith('resolve@') && !named.has(o.id)) out.add(o.id);
+  for (const o of s.objects) if (o.id.startsWith(STAND_IN) && !named.has(o.id)) out.add(o.id);
   return out;
 }
 

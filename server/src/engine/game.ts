@@ -79,8 +79,9 @@ export class Game {
     readonly env: EngineEnv,
   ) {}
 
-  clone(): Game {
-    const g = new Game(cloneState(this.state), this.env);
+  /** A copy to play on; `resuming` (between two statements): settled stand-ins are shared, not copied (state.ts). */
+  clone(resuming = false): Game {
+    const g = new Game(cloneState(this.state, resuming), this.env);
     g.memo = this.memo;
     g.memoForeign = !!this.memo;
     g.log = [...this.log];

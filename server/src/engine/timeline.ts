@@ -529,7 +529,8 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         // 514.2: damage wears off and "until end of turn" effects end.
         for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn') e.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
-        for (const o of g.state.objects) (o.damage = 0), (o.deathtouchDamage = false);
+        // Only where there is damage: objects a resumed run shares with its snapshot (cloneState) are never written.
+        for (const o of g.state.objects) if (o.damage || o.deathtouchDamage) (o.damage = 0), (o.deathtouchDamage = false);
         // 506.4: attacking and blocking end with combat.
         for (const o of g.state.objects) if (o.designations.length) o.designations = o.designations.filter((d) => d !== 'attacking' && d !== 'blocking');
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);

@@ -6,9 +6,10 @@ import type { Game } from './game';
 import type { RuleEntry } from './rules';
 import type { AbilityView, EffectMarks, EffectView, ObjectView, PlayerView, TraceStep, WorldView } from './results';
 import { orderedTypes, type Working } from './working';
+import { STAND_IN } from './state';
 
 export function isPhantom(id: string): boolean {
-  return id.startsWith('resolve@');
+  return id.startsWith(STAND_IN);
 }
 
 function abilityViews(w: Working): AbilityView[] {
