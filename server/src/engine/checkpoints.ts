@@ -163,6 +163,8 @@ function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
 
 /** Equal as the engine reads them (Maps and arrays by their contents). Written out field by field: this runs for every object after every event. */
 export function sameObject(a: GameObject, b: GameObject): boolean {
+  // The very object: a settled stand-in a resumed run shares with its snapshot (state.ts).
+  if (a === b) return true;
   return a.printed === b.printed && a.decl === b.decl && sameObjectBesidesCard(a, b);
 }
 
