@@ -198,6 +198,18 @@ export interface ExiledUntil {
   text: string;
 }
 
+/** The id prefix of a resolving spell's stand-in (analyze.ts makes them). */
+export const STAND_IN = 'resolve@';
+
+/** The sources named by what is still in force: effects and replacements not ended, delayed triggers, exiles until a source leaves. */
+export function namedSources(s: Pick<GameState, 'effects' | 'replacements' | 'delayed' | 'exiledUntil'>, into = new Set<string>()): Set<string> {
+  for (const e of s.effects) if (!e.ended) into.add(e.sourceId);
+  for (const r of s.replacements) if (!r.ended) into.add(r.sourceId);
+  for (const d of s.delayed ?? []) into.add(d.source);
+  for (const u of s.exiledUntil ?? []) into.add(u.source);
+  return into;
+}
+
 /**
  * The stand-ins of resolved spells (`resolve@N`, made for a `resolve` without
  * `from`) that are nowhere and that nothing in force names as its source (no
@@ -212,18 +224,6 @@ export function settledStandIns(s: Pick<GameState, 'objects' | 'effects' | 'repl
   const out = new Set<string>();
   for (const o of s.objects) if (o.zone === null && o.id.startsWith(STAND_IN) && !named.has(o.id)) out.add(o.id);
   return out;
-}
-
-/** The id prefix of a resolving spell's stand-in (analyze.ts makes them). */
-export const STAND_IN = 'resolve@';
-
-/** The sources named by what is still in force: effects and replacements not ended, delayed triggers, exiles until a source leaves. */
-export function namedSources(s: Pick<GameState, 'effects' | 'replacements' | 'delayed' | 'exiledUntil'>, into = new Set<string>()): Set<string> {
-  for (const e of s.effects) if (!e.ended) into.add(e.sourceId);
-  for (const r of s.replacements) if (!r.ended) into.add(r.sourceId);
-  for (const d of s.delayed ?? []) into.add(d.source);
-  for (const u of s.exiledUntil ?? []) into.add(u.source);
-  return into;
 }
 
 /**
