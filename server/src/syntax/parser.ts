@@ -57,6 +57,8 @@ interface ParsedBlock {
 interface Reuse {
   lines: Map<number, ParsedLine>;
   blocks: Map<number, ParsedBlock>;
+  /** Each `card`/`token` header line read for the name it declares (`knownNames`), by its text. */
+  headers: Map<string, Header>;
 }
 
 const parsedLines = new WeakMap<LayersFile, Reuse>();
@@ -70,10 +72,10 @@ export function parseLayers(text: string, uri: string, previous?: LayersFile, li
   const source = typeof text === 'string' ? text : String(text ?? '');
   const file: LayersFile = { uri, text: source, objects: [], statements: [], comments: [], diagnostics: [] };
   try {
-    const made: Reuse = { lines: new Map(), blocks: new Map() };
+    const made: Reuse = { lines: new Map(), blocks: new Map(), headers: new Map() };
     // The caller's lines when it split the same text already (the language server keeps them): not split twice.
     const raws = typeof text === 'string' && lines ? lines : splitLines(source);
-    parseInto(file, raws, (previous && parsedLines.get(previous)) ?? { lines: new Map(), blocks: new Map() }, made);
+    parseInto(file, raws, (previous && parsedLines.get(previous)) ?? { lines: new Map(), blocks: new Map(), headers: new Map() }, made);
     parsedLines.set(file, made);
   } catch (e) {
     // Never expected; the guard keeps the parser total whatever happens.
@@ -84,7 +86,7 @@ export function parseLayers(text: string, uri: string, previous?: LayersFile, li
 
 function parseInto(file: LayersFile, raws: readonly string[], reuse: Reuse, made: Reuse): void {
   const lines = raws.map((raw, n) => scanLine(raw, n));
-  const known = knownNames(lines);
+  const known = knownNames(lines, reuse.headers, made.headers);
   const knownKey = [...known.multiWord].sort().join('\n');
   const report = (d: Diagnostic) => file.diagnostics.push(d);
   const comment = (sl: SourceLine) => {
@@ -279,35 +281,56 @@ function startsWithWord(raw: string, at: number, word: string): boolean {
  * Names of several words declared by `card` / `token` headers anywhere in the
  * file, so that `enter Gray Ogre` can be read unquoted where that is unambiguous.
  */
-function knownNames(lines: readonly SourceLine[]): KnownNames {
+/** A header line as `knownNames` read it: its multi-word name (lower case) and its word count, or none. */
+interface Header {
+  /** The line's text, a copy of its own (a slice of the text would keep the whole text alive). */
+  line: string;
+  name: string | null;
+  words: number;
+}
+
+/**
+ * The multi-word names the file declares (nameRef reads them unquoted). A
+ * header's name depends on its line alone: each line is read once, and found
+ * by its text in the next parse (`seen`: the previous parse's, `made`: this
+ * one's), so an edit tokenizes only the headers it touched.
+ */
+function knownNames(lines: readonly SourceLine[], seen: Map<string, Header>, made: Map<string, Header>): KnownNames {
   const multiWord = new Set<string>();
   let maxWords = 0;
   for (const sl of lines) {
-    const raw = sl.raw;
-    const i = sl.indent;
-    // Cheap test before tokenizing, without making a string per line: the line starts with `card` or `token`.
-    if (!startsWithWord(raw, i, 'card') && !startsWithWord(raw, i, 'token')) continue;
-    const toks = tokenize(raw, i, sl.contentEnd);
-    const kw = toks[0];
-    if (!kw || kw.kind !== 'word' || (kw.text.toLowerCase() !== 'card' && kw.text.toLowerCase() !== 'token')) continue;
-    const t = toks[1];
-    if (!t) continue;
-    let name: string;
-    if (t.kind === 'string') name = t.text;
-    else {
-      let last = t;
-      for (let k = 2; k < toks.length && k <= MAX_NAME_WORDS + 1; k++) {
-        const w: Token = toks[k]!;
-        if (w.kind !== 'word' || w.text.toLowerCase() === 'as') break;
-        last = w;
-      }
-      name = raw.slice(t.start, last.end);
-    }
-    // Words of a bare name, one space apart: what nameRef can read unquoted.
-    const words = name.split(' ');
-    if (words.length < 2 || words.length > MAX_NAME_WORDS || !words.every(isBareName)) continue;
-    multiWord.add(name.toLowerCase());
-    maxWords = Math.max(maxWords, words.length);
+    // Cheap test first, without making a string per line: the line starts with `card` or `token`.
+    if (!startsWithWord(sl.raw, sl.indent, 'card') && !startsWithWord(sl.raw, sl.indent, 'token')) continue;
+    let h = made.get(sl.raw);
+    if (!h) made.set((h = seen.get(sl.raw) ?? readHeader(sl)).line, h);
+    if (h.name === null) continue;
+    multiWord.add(h.name);
+    maxWords = Math.max(maxWords, h.words);
   }
   return { multiWord, maxWords };
+}
+
+function readHeader(sl: SourceLine): Header {
+  const raw = sl.raw;
+  const none: Header = { line: ownCopy(raw), name: null, words: 0 };
+  const toks = tokenize(raw, sl.indent, sl.contentEnd);
+  const kw = toks[0];
+  if (!kw || kw.kind !== 'word' || (kw.text.toLowerCase() !== 'card' && kw.text.toLowerCase() !== 'token')) return none;
+  const t = toks[1];
+  if (!t) return none;
+  let name: string;
+  if (t.kind === 'string') name = t.text;
+  else {
+    let last = t;
+    for (let k = 2; k < toks.length && k <= MAX_NAME_WORDS + 1; k++) {
+      const w: Token = toks[k]!;
+      if (w.kind !== 'word' || w.text.toLowerCase() === 'as') break;
+      last = w;
+    }
+    name = raw.slice(t.start, last.end);
+  }
+  // Words of a bare name, one space apart: what nameRef can read unquoted.
+  const words = name.split(' ');
+  if (words.length < 2 || words.length > MAX_NAME_WORDS || !words.every(isBareName)) return none;
+  return { line: none.line, name: ownCopy(name.toLowerCase()), words: words.length };
 }

@@ -77,3 +77,21 @@ test('a text given already split parses as the text itself, whatever its line en
   const text = 'card "Gray Ogre" as ogre\r\n  type Creature — Ogre\r  pt 2/2\nenter ogre\r\nexpect ogre 2/2\n';
   assert.equal(JSON.stringify(parseLayers(text, 'f.layers', undefined, splitLines(text))), JSON.stringify(parseLayers(text, 'f.layers')));
 });
+
+test('the names declared by headers are read again only where a header changed, and a parse reusing them equals one from scratch', () => {
+  const lines = ['card Gray Ogre', '  type Creature — Ogre', '  pt 2/2', 'card Llanowar Elves', '  type Creature — Elf', '  pt 1/1', 'enter Gray Ogre, Llanowar Elves', 'expect Gray Ogre 2/2'];
+  let previous = parseLayers(lines.join('\n'), 'f.layers');
+  const refs = (file: ReturnType<typeof parseLayers>) => JSON.stringify(nameOccurrences(file).filter((o) => o.role === 'use').map((o) => o.text));
+  assert.equal(refs(previous), '["Gray Ogre","Llanowar Elves","Gray Ogre"]');
+  // The first header renamed: `Gray Ogre` is no longer a declared name, in the reusing parse as in a fresh one.
+  for (const header of ['card Gray Ogres', 'card Gray Ogre', 'card "Gray Ogre" as ogre']) {
+    lines[0] = header;
+    const text = lines.join('\n');
+    const again = parseLayers(text, 'f.layers', previous, splitLines(text));
+    const fresh = parseLayers(text, 'f.layers');
+    assert.equal(JSON.stringify(again), JSON.stringify(fresh), header);
+    assert.equal(refs(again), refs(fresh), header);
+    previous = again;
+  }
+  assert.equal(refs(previous), '["Gray Ogre","Llanowar Elves","Gray Ogre"]');
+});
