@@ -277,10 +277,6 @@ function startsWithWord(raw: string, at: number, word: string): boolean {
   return true;
 }
 
-/**
- * Names of several words declared by `card` / `token` headers anywhere in the
- * file, so that `enter Gray Ogre` can be read unquoted where that is unambiguous.
- */
 /** A header line as `knownNames` read it: its multi-word name (lower case) and its word count, or none. */
 interface Header {
   /** The line's text, a copy of its own (a slice of the text would keep the whole text alive). */
@@ -290,10 +286,12 @@ interface Header {
 }
 
 /**
- * The multi-word names the file declares (nameRef reads them unquoted). A
- * header's name depends on its line alone: each line is read once, and found
- * by its text in the next parse (`seen`: the previous parse's, `made`: this
- * one's), so an edit tokenizes only the headers it touched.
+ * Names of several words declared by `card` / `token` headers anywhere in the
+ * file, so that `enter Gray Ogre` can be read unquoted where that is
+ * unambiguous. A header's name depends on its line alone: each line is read
+ * once, and found by its text in the next parse (`seen`: the previous
+ * parse's, `made`: this one's), so an edit tokenizes only the headers it
+ * touched.
  */
 function knownNames(lines: readonly SourceLine[], seen: Map<string, Header>, made: Map<string, Header>): KnownNames {
   const multiWord = new Set<string>();
