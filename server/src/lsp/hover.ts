@@ -14,7 +14,7 @@ import { LAYER_ORDER, type Ability, type Layer } from '../effects/ir';
 import type { AbilityView, EffectView, ObjectView, Outcome, Snapshot, WorldView } from '../engine/results';
 import type { Located, ObjectDecl, Position, Range } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
-import { namesOf, type NameOccurrence } from './names';
+import { namesOnLine, type NameOccurrence } from './names';
 import { contains, overlaps, sanePosition } from './positions';
 import { explanationLines } from './explain';
 import { code, esc, listText, summary, tablesAsText, timestampText, traceTable } from './present';
@@ -258,7 +258,7 @@ function expectHover(doc: AnalysedDocument, i: number): Hover | null {
 
 export function hover(doc: AnalysedDocument, position: Position): Hover | null {
   const p = sanePosition(position);
-  const n = namesOf(doc).find((x) => x.role !== 'text' && contains(x.range, p));
+  const n = namesOnLine(doc, p.line).find((x) => x.role !== 'text' && contains(x.range, p));
   if (n?.kind === 'object') return objectHover(doc, n, p);
   if (n?.kind === 'player') return playerHover(doc, n, p);
   if (n?.kind === 'label') return labelHover(doc, n, p);

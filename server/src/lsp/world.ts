@@ -87,9 +87,20 @@ function indexOf(w: WorldView): ObjectIndex {
   return ix;
 }
 
+/**
+ * The object of exactly this id, when the world can find one alone: ids are
+ * written as declared, so most look-ups need no index of the whole world
+ * (a hover reads a few objects of hundreds).
+ */
+function exactView(w: WorldView, id: string): ObjectView | undefined {
+  return w.objectById?.(id);
+}
+
 /** The views of a declaration in a world: one, or one per copy (`ogre#1` …). */
 export function viewsOf(w: WorldView | undefined, d: ObjectDecl): ObjectView[] {
   if (!w) return [];
+  const one = exactView(w, baseId(d));
+  if (one) return [one];
   const ix = indexOf(w);
   const id = baseId(d).toLowerCase();
   const exact = ix.byId.get(id);
@@ -109,6 +120,8 @@ export function hasViews(w: WorldView | undefined, d: ObjectDecl): boolean {
 export function viewOf(w: WorldView | undefined, d: ObjectDecl, copyIndex?: number): ObjectView | undefined {
   if (!w) return undefined;
   if (copyIndex === undefined) return viewsOf(w, d)[0];
+  const copy = exactView(w, `${baseId(d)}#${copyIndex}`);
+  if (copy) return copy;
   const ix = indexOf(w);
   const id = baseId(d).toLowerCase();
   const exact = ix.byId.get(`${id}#${copyIndex}`) ?? (copyIndex === 1 ? ix.byId.get(id) : undefined);
@@ -126,10 +139,16 @@ export function effectNamer(w: WorldView | undefined): (id: string) => string {
 
 /** Object id → its declared name (aliases read better as the card's name in prose). */
 export function objectNamer(w: WorldView | undefined): (id: string) => string {
-  const ix = w ? indexOf(w) : undefined;
+  let ix: ObjectIndex | undefined;
+  const find = (id: string): ObjectView | undefined => {
+    if (!w) return undefined;
+    const o = exactView(w, id);
+    if (o) return o;
+    const exact = (ix ??= indexOf(w)).byId.get(id.toLowerCase());
+    return exact !== undefined ? ix.view(exact) : undefined;
+  };
   return (id) => {
-    const exact = ix?.byId.get(id.toLowerCase());
-    const o = exact !== undefined ? ix!.view(exact) : undefined;
+    const o = find(id);
     if (!o) return id;
     return o.id.includes('#') ? `${o.declName} ${o.id.slice(o.id.indexOf('#'))}` : o.declName;
   };
