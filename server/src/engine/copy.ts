@@ -7,7 +7,7 @@
 import type { Ability, Layer, Part } from '../effects/ir';
 import { applyParts, type ApplyEnv } from './apply';
 import { resolveObject, scopeOf, select, type Scope } from './evaluate';
-import { partsByLayer, type Live } from './live';
+import { makeLive, partsByLayer, type Live } from './live';
 import type { CharacteristicChange, OrderReason, TraceStep } from './results';
 import { compareTimestamps, type AbilityInstance, type CopiableValues, type GameState } from './state';
 import { fromValues, toCopiable, type Working, type World } from './working';
@@ -79,10 +79,10 @@ export function applyCopyLayer(world: World, cx: CopyLayerEnv): void {
 }
 
 function resolvedPending(e: GameState['effects'][number], cx: CopyLayerEnv): Pending {
-  const live: Live = {
+  const live: Live = makeLive({
     id: e.id, kind: 'resolved', source: cx.state.byId.get(e.sourceId)!, spec: e.spec, timestamp: [e.timestamp], cda: false,
     bindings: e.bindings, text: e.text, range: e.range, partsByLayer: partsByLayer(e.spec.parts), resolved: e,
-  };
+  });
   // 611.2c: the objects it was locked to, as long as they are the same objects (400.7).
   const affected = (e.lockedSet ?? []).flatMap((k) => {
     const [id, inc] = k.split('@');
@@ -131,7 +131,7 @@ function applyOne(world: World, id: string, p: Pending, values: CopiableValues, 
   world.set(id, x);
   // 707.9b: the exceptions are applied as part of the copying, so they are copiable values too.
   const scope = scopeOf(p.live);
-  const exceptLive = { ...p.live, partsByLayer: partsByLayer(p.except) };
+  const exceptLive = makeLive({ ...p.live, partsByLayer: partsByLayer(p.except) });
   for (const lyr of cx.layers) applyParts(exceptLive, lyr, x, world, cx.env, scope);
   cx.trace(id, {
     layer: '1a', effectId: p.live.id, timestamp: p.live.timestamp, sourceId: p.live.source.id, sourceName: p.live.source.printed.name,

@@ -9,7 +9,7 @@ import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
-import { emptyBindings, partsByLayer, type Live } from './live';
+import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
 import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
@@ -127,7 +127,7 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
     const own = w.obj.timestamp;
     const ts = a.grantTimestamp === undefined ? [own, 0, idx, j] : [Math.max(own, a.grantTimestamp), 1, a.grantTimestamp, idx, j];
     const bindings = { ...emptyBindings(w.controller), choices: w.obj.entryChoices };
-    return {
+    return makeLive({
       id: `${a.key}#${j}`,
       kind: 'static' as const,
       source: w.obj,
@@ -139,7 +139,7 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
       range: a.range,
       abilityKey: a.key,
       partsByLayer: partsByLayer(parts),
-    };
+    });
   });
 }
 
@@ -212,7 +212,7 @@ function counterLive(o: GameObject, kind: string, n: number, t: number): Live | 
     const text = kind.charAt(0).toUpperCase() + kind.slice(1).toLowerCase();
     parts = [{ layer: '6', kind: 'abilities', add: [{ kind: 'keyword', text, keyword: kind.toLowerCase() }] }];
   } else return undefined;
-  return {
+  return makeLive({
     id: `counter:${o.id}:${kind}`,
     kind: 'counter',
     source: o,
@@ -222,7 +222,7 @@ function counterLive(o: GameObject, kind: string, n: number, t: number): Live | 
     bindings: emptyBindings(o.owner),
     text: `${n} ${kind} counter${n === 1 ? '' : 's'}`,
     partsByLayer: partsByLayer(parts),
-  };
+  });
 }
 
 /** 122.1b */
@@ -267,7 +267,7 @@ function resolvedLives(state: GameState): Live[] {
 }
 
 function resolvedLive(e: ContinuousEffect, source: GameObject): Live {
-  return {
+  return makeLive({
     id: e.id,
     kind: 'resolved',
     source,
@@ -280,7 +280,7 @@ function resolvedLive(e: ContinuousEffect, source: GameObject): Live {
     label: e.label,
     resolved: e,
     partsByLayer: partsByLayer(e.spec.parts),
-  };
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -25,6 +25,30 @@ export interface Live {
   partsByLayer: Map<Layer, Part[]>;
 }
 
+/**
+ * An effect in force, always made in this one shape (every field, in this
+ * order): the layer loops read thousands of them a second, and effects of
+ * four shapes (static, counter, resolved, copied) made those reads
+ * polymorphic and sent the optimised layer code back to the interpreter.
+ */
+export function makeLive(l: Live): Live {
+  return {
+    id: l.id,
+    kind: l.kind,
+    source: l.source,
+    spec: l.spec,
+    timestamp: l.timestamp,
+    cda: l.cda,
+    bindings: l.bindings,
+    text: l.text,
+    range: l.range,
+    label: l.label,
+    abilityKey: l.abilityKey,
+    resolved: l.resolved,
+    partsByLayer: l.partsByLayer,
+  };
+}
+
 /** One map per list of parts (specs are shared between computations), so each layer's list keeps its identity. */
 const byLayerCache = new WeakMap<readonly Part[], Map<Layer, Part[]>>();
 
