@@ -8,7 +8,7 @@ import { isChoiceAction, runChoiceAction } from './choice-actions';
 import { evalExpr, matches, resolvePlayers, select, type Scope } from './evaluate';
 import type { Game } from './game';
 import { cloneEvent, describeEvent, perform, type GameEvent, type Performer } from './replacement';
-import { takeTimestamp } from './state';
+import { edit, takeTimestamp } from './state';
 import { doubleAction } from './double';
 import { sacrificeEvents } from './sacrifice';
 import { createTokens } from './tokens';
@@ -136,7 +136,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
     case 'untap': {
       for (const id of objects(game, a.object, scope)) {
         const o = game.obj(id);
-        if (o && o.zone === 'battlefield') o.tapped = a.kind === 'tap';
+        if (o && o.zone === 'battlefield') edit(o).tapped = a.kind === 'tap';
       }
       game.changed();
       return [game];
@@ -170,7 +170,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
           const o = game.obj(id);
           // `remove a counter` of any kind: the first kind it has (122.1).
           const kind = a.counter === '*' ? [...(o?.counters ?? [])].find(([, k]) => k > 0)?.[0] : a.counter;
-          if (o && kind) o.counters.set(kind, Math.max(0, (o.counters.get(kind) ?? 0) - n));
+          if (o && kind) edit(o).counters.set(kind, Math.max(0, (o.counters.get(kind) ?? 0) - n));
         }
         game.changed();
         return [game];
@@ -238,7 +238,7 @@ function runAction(game: Game, a: Action, scope: Scope, ctx: ActionContext, appl
       const after = performAll([game], () => [{ kind: 'counters', object: self.id, counter: '+1/+1', amount: n }], pool, p, applied);
       for (const g of after) {
         const o = g.obj(self.id);
-        if (o && o.zone === 'battlefield' && !o.designations.includes('monstrous')) o.designations.push('monstrous');
+        if (o && o.zone === 'battlefield' && !o.designations.includes('monstrous')) edit(o).designations.push('monstrous');
         g.changed();
       }
       return after;

@@ -2,7 +2,7 @@
 // `attach` event, Equip, and the `attach … to …` action).
 
 import type { Game } from './game';
-import { takeTimestamp } from './state';
+import { edit, takeTimestamp } from './state';
 import { hasWord, isType } from './working';
 
 export function attach(g: Game, x: string, y: string): void {
@@ -28,9 +28,10 @@ export function attach(g: Game, x: string, y: string): void {
     g.note(`${o.printed.name} can't be attached to ${target.obj.printed.name} (701.3b)`, 'note');
     return;
   }
-  o.attachedTo = y;
+  const e = edit(o);
+  e.attachedTo = y;
   // 613.7e / 701.3c: attaching gives a new timestamp.
-  o.timestamp = takeTimestamp(g.state);
+  e.timestamp = takeTimestamp(g.state);
   g.changed();
   g.note(`${o.printed.name} becomes attached to ${target.obj.printed.name}`);
 }

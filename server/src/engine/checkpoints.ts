@@ -13,7 +13,7 @@
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
-import { cloneState, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
+import { cloneState, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import { rebaseMemo, type LayerMemo, type Rebased } from './incremental';
 import { seedLive } from './layers';
@@ -136,7 +136,7 @@ function thaw(f: FrozenGame): Game {
  * listed and check the comparison below sees it, so no change is ever missed
  * (a record shared while it differed would show an old state).
  */
-export const OBJECT_FIELDS: Record<keyof GameObject, true> = {
+export const OBJECT_FIELDS: Record<Exclude<keyof GameObject, 'stamp'>, true> = {
   id: true, decl: true, declIndex: true, copyIndex: true, isToken: true, emblem: true, printed: true, zone: true, incarnation: true, owner: true,
   baseController: true, tapped: true, faceDown: true, attachedTo: true, counters: true, counterTimestamps: true, timestamp: true, entryChoices: true,
   damage: true, deathtouchDamage: true, designations: true,
@@ -149,7 +149,7 @@ export const REPLACEMENT_FIELDS: Record<keyof ResolvedReplacement, true> = {
   id: true, sourceId: true, spec: true, duration: true, bindings: true, timestamp: true, text: true, range: true, used: true, ended: true, selfReplacement: true,
 };
 
-function sameMap<K, V>(a: Map<K, V>, b: Map<K, V>): boolean {
+function sameMap<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {
   if (a === b) return true;
   if (a.size !== b.size) return false;
   // Most objects have no counters: nothing to walk. Keys, not entries: no [key, value] array per entry.
@@ -215,6 +215,30 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
   });
 }
 
+/**
+ * `now`'s objects, each the frozen one of `before` when it is in the same
+ * state: found by its stamp (state.ts \`edit\`), else field by field (an
+ * edit may write back the values it had); one found so takes that stamp,
+ * so the next freeze finds it by stamp again. The check mode compares the
+ * fields of every object shared by its stamp too.
+ */
+function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
+  let byId: Map<string, GameObject> | undefined;
+  return now.map((o, i) => {
+    let b = before?.[i];
+    if (b && b.id !== o.id) b = (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id);
+    if (!b) return copyRecord(o);
+    if (b.stamp === o.stamp) {
+      if (CHECK_INCREMENTAL && !sameObject(o, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): a frozen state would keep its old state`);
+      return b;
+    }
+    if (!sameObject(o, b)) return copyRecord(o);
+    // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is \`b\` itself.
+    if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
+    return b;
+  });
+}
+
 /** The state of `g` now, sharing what did not change with `before` (a frozen state of the same line of play, or an earlier one). */
 export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
@@ -222,7 +246,7 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   // Everything but objects, effects and replacements is small: copied as cloneState copies it.
   const rest = cloneState({ ...s, objects: [], effects: [], replacements: [] });
   const { byId: _, ...state } = rest;
-  state.objects = share(s.objects, b?.objects, sameObject);
+  state.objects = shareObjects(s.objects, b?.objects);
   state.effects = share(s.effects, b?.effects, sameEffect);
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);

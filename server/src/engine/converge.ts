@@ -10,6 +10,7 @@
 // with the same id and label are alike whatever they did while they applied.
 
 import { sameObject, sameObjectBesidesCard } from './checkpoints';
+import { CHECK_INCREMENTAL } from './resume';
 import { sameList } from '../util/arrays';
 import { namedSources, STAND_IN, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 
@@ -55,6 +56,11 @@ function sameValue(a: unknown, b: unknown): boolean {
  * only ever read as that source's name).
  */
 function sameObjectValue(a: GameObject, b: GameObject, quiet: () => Set<string>): boolean {
+  // The same stamp, the same state (state.ts \`edit\`: a resumed run's objects are copies of its snapshot's).
+  if (a.stamp === b.stamp) {
+    if (CHECK_INCREMENTAL && !sameObject(a, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${a.id} changed without \`edit\` (state.ts)`);
+    return true;
+  }
   if (a.printed === b.printed && a.decl === b.decl) return sameObject(a, b);
   if (!sameObjectBesidesCard(a, b)) return false;
   return (a.zone === null && quiet().has(a.id)) || (jsonOf(a.printed) === jsonOf(b.printed) && jsonOf(a.decl) === jsonOf(b.decl));

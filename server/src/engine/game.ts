@@ -11,7 +11,7 @@ import { marksOf, objectMarks, objectTrace } from './object-trace';
 import type { EffectMarks, TraceStep } from './results';
 import { computeLayers, seedLive, type LayerEnv, type LayerResult } from './layers';
 import { fixResolvedValues } from './resolution-values';
-import { cloneState, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
+import { cloneState, edit, objectKey, takeTimestamp, type Bindings, type ContinuousEffect, type GameObject, type GameState } from './state';
 import type { Working } from './working';
 
 /** What the engine needs from outside the state: compilation and name look-up. */
@@ -197,23 +197,24 @@ export class Game {
   /** 400.7: an object that changes zones becomes a new object with no memory of its previous existence. */
   setZone(o: GameObject, zone: Zone | null, opts: { controller?: string; tapped?: boolean; faceDown?: boolean } = {}): void {
     const wasOnBattlefield = o.zone === 'battlefield';
-    o.zone = zone;
-    o.incarnation++;
-    o.counters = new Map();
-    o.counterTimestamps = new Map();
-    o.attachedTo = undefined;
-    o.damage = 0;
-    o.deathtouchDamage = false;
-    o.tapped = zone === 'battlefield' ? !!opts.tapped : false;
-    o.faceDown = zone === 'battlefield' ? !!opts.faceDown : false;
-    o.baseController = zone === 'battlefield' ? opts.controller ?? o.owner : o.owner;
-    o.entryChoices = [];
-    o.designations = [];
+    const e = edit(o);
+    e.zone = zone;
+    e.incarnation++;
+    e.counters = new Map();
+    e.counterTimestamps = new Map();
+    e.attachedTo = undefined;
+    e.damage = 0;
+    e.deathtouchDamage = false;
+    e.tapped = zone === 'battlefield' ? !!opts.tapped : false;
+    e.faceDown = zone === 'battlefield' ? !!opts.faceDown : false;
+    e.baseController = zone === 'battlefield' ? opts.controller ?? o.owner : o.owner;
+    e.entryChoices = [];
+    e.designations = [];
     // 613.7d: an object receives a timestamp as it enters a zone.
-    o.timestamp = takeTimestamp(this.state);
+    e.timestamp = takeTimestamp(this.state);
     if (wasOnBattlefield) {
       // What was attached to it is now attached to nothing (704.5m/n handle the rest).
-      for (const x of this.state.objects) if (x.attachedTo === o.id) x.attachedTo = undefined;
+      for (const x of this.state.objects) if (x.attachedTo === o.id) edit(x).attachedTo = undefined;
     }
     // 704.5d: a token that leaves the battlefield ceases to exist (as a state-based action; done at once here).
     this.changed();

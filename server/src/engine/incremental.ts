@@ -117,10 +117,13 @@ export interface ObjectState {
   counters: [string, number, number | undefined][];
   entryChoices: string[];
   designations: string[];
+  /** The object's stamp then (state.ts \`edit\`): the same stamp now, the same state. */
+  stamp: number;
 }
 
 export function objectState(o: GameObject): ObjectState {
   return {
+    stamp: o.stamp,
     printed: o.printed, zone: o.zone, incarnation: o.incarnation, owner: o.owner, baseController: o.baseController, tapped: o.tapped, faceDown: o.faceDown,
     attachedTo: o.attachedTo, timestamp: o.timestamp, damage: o.damage, deathtouchDamage: o.deathtouchDamage, isToken: o.isToken, emblem: o.emblem,
     counters: [...o.counters].map(([k, n]) => [k, n, o.counterTimestamps.get(k)]), entryChoices: [...o.entryChoices], designations: [...o.designations],
@@ -130,6 +133,13 @@ export function objectState(o: GameObject): ObjectState {
 /** Whether the object is still in the state `s` recorded (field by field: no string is built for an unchanged object). */
 export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
   if (!s) return false;
+  if (o.stamp === s.stamp && !CHECK_LAYERS) return true;
+  const same = sameFields(o, s);
+  if (o.stamp === s.stamp && !same) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): the layer memo would keep its old records`);
+  return same;
+}
+
+function sameFields(o: GameObject, s: ObjectState): boolean {
   if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || o.tapped !== s.tapped || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
   if (o.damage !== s.damage || o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.deathtouchDamage !== s.deathtouchDamage || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;
   if (o.counters.size !== s.counters.length || !sameStrings(o.entryChoices, s.entryChoices) || !sameStrings(o.designations, s.designations)) return false;

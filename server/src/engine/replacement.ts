@@ -11,7 +11,7 @@ import { evalCondition, evalExpr, matches, resolvePlayers, select, type Scope } 
 import { isType } from './working';
 import { keywordReplacements } from '../effects/keywords';
 import type { Game } from './game';
-import type { AbilityInstance, CopiableValues, GameObject } from './state';
+import { edit, type AbilityInstance, type CopiableValues, type GameObject } from './state';
 import type { Working, World } from './working';
 
 export type GameEvent =
@@ -351,7 +351,7 @@ function removeCountersAsEnters(game: Game, event: EnterEvent, c: Candidate, spe
   for (const w of world.values()) {
     if (w.obj.id === event.object || w.obj.zone !== 'battlefield' || !matches(spec.from, w, c.scope, world, game.evalEnv)) continue;
     for (const n of w.obj.counters.values()) total += n;
-    w.obj.counters.clear();
+    edit(w.obj).counters.clear();
   }
   event.entryChoices.push(String(total));
   game.changed();
@@ -538,7 +538,7 @@ function simulateEntry(game: Game, e: Extract<GameEvent, { kind: 'enter' }>): { 
   const sim = game.clone();
   const o = sim.obj(e.object)!;
   sim.setZone(o, 'battlefield', { controller: e.controller, tapped: e.tapped, faceDown: e.faceDown });
-  o.entryChoices = [...e.entryChoices];
+  edit(o).entryChoices = [...e.entryChoices];
   if (e.copyOf) {
     sim.state.effects.push({
       id: 'sim-copy', kind: 'resolved', sourceId: o.id, sourceIncarnation: o.incarnation, spec: { affected: { kind: 'object', ref: { kind: 'self' } }, parts: [{ layer: '1a', kind: 'copy', of: { kind: 'self' }, except: e.copyOf.except }] },

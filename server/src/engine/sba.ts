@@ -5,7 +5,7 @@ import type { Filter } from '../effects/ir';
 import type { ChoiceItem } from './choices';
 import { matches } from './evaluate';
 import type { Game } from './game';
-import type { GameObject } from './state';
+import { edit, type GameObject } from './state';
 import { hasWord, isType, type Working } from './working';
 
 /** What one round of state-based actions does: zone changes go through the replacement pipeline (614), the rest is done directly. */
@@ -157,7 +157,7 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
         if (!target || target.obj.zone !== 'battlefield' || !isType(target, wanted) || isType(w, 'Creature')) {
           // 704.5n
           actions.push(() => {
-            o.attachedTo = undefined;
+            edit(o).attachedTo = undefined;
             game.changed();
             game.note(`${name} becomes unattached: ${target ? `${target.obj.printed.name} is not a ${wanted.toLowerCase()}` : 'what it was attached to is gone'} (704.5n)`, 'sba');
           });
@@ -169,8 +169,9 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
         // 704.5q: remove N of each, N the smaller count.
         const n = Math.min(plus, minus);
         actions.push(() => {
-          o.counters.set('+1/+1', plus - n);
-          o.counters.set('-1/-1', minus - n);
+          const e = edit(o);
+          e.counters.set('+1/+1', plus - n);
+          e.counters.set('-1/-1', minus - n);
           game.changed();
           game.note(`${n} +1/+1 and ${n} -1/-1 counter${n === 1 ? '' : 's'} removed from ${name} (704.5q)`, 'sba');
         });

@@ -40,34 +40,70 @@ export interface Printed {
 export type CopiableValues = Printed;
 
 export interface GameObject {
-  id: string;
-  decl: ObjectDecl;
-  declIndex: number;
-  copyIndex?: number;
-  isToken: boolean;
+  readonly id: string;
+  readonly decl: ObjectDecl;
+  readonly declIndex: number;
+  readonly copyIndex?: number;
+  readonly isToken: boolean;
   /** 114: an emblem in the command zone; its abilities work there (114.4). */
-  emblem?: boolean;
-  printed: Printed;
-  zone: Zone | null;
+  readonly emblem?: boolean;
+  readonly printed: Printed;
+  readonly zone: Zone | null;
   /** 400.7: increments each time the object changes zones; effects locked to an old incarnation stop. */
-  incarnation: number;
-  owner: string;
+  readonly incarnation: number;
+  readonly owner: string;
   /** Who controls it before layer 2 (the owner, or `under PLAYER` as it entered). */
-  baseController: string;
-  tapped: boolean;
-  faceDown: boolean;
-  attachedTo?: string;
-  counters: Map<string, number>;
+  readonly baseController: string;
+  readonly tapped: boolean;
+  readonly faceDown: boolean;
+  readonly attachedTo?: string;
+  readonly counters: ReadonlyMap<string, number>;
   /** 613.7c: each kind of counter's timestamp. */
-  counterTimestamps: Map<string, number>;
-  timestamp: number;
+  readonly counterTimestamps: ReadonlyMap<string, number>;
+  readonly timestamp: number;
   /** Answers to `As ~ enters, choose …` (614.12a), in order. */
-  entryChoices: string[];
-  damage: number;
-  deathtouchDamage: boolean;
+  readonly entryChoices: readonly string[];
+  readonly damage: number;
+  readonly deathtouchDamage: boolean;
   /** `attacking`, `blocking` (until `end turn`), `monstrous` (701.37b), `renowned` (702.112b): given by events. */
-  designations: ObjectStatus[];
+  readonly designations: readonly ObjectStatus[];
+  /**
+   * The version of its state: a new one from every \`edit\`, kept by copies.
+   * Two objects with the same stamp are in the same state (see \`edit\`).
+   */
+  readonly stamp: number;
 }
+/** A GameObject as \`edit\` hands it out for a change: every field writable. */
+export type EditableObject = {
+  -readonly [K in keyof GameObject]: GameObject[K] extends ReadonlyMap<infer A, infer B> ? Map<A, B> : GameObject[K] extends readonly (infer E)[] ? E[] : GameObject[K];
+};
+
+let stamps = 0;
+
+/** A stamp no object has had. */
+export function newStamp(): number {
+  return ++stamps;
+}
+
+/**
+ * The write barrier: every change to an object's state goes through here,
+ * at the place it is made (\`edit(o).tapped = true\`), and gives the object a
+ * new stamp. A copy keeps its original's stamp until either is edited, so
+ * freezing a state (checkpoints.ts) and the layer memo (incremental.ts) find
+ * what an event changed by comparing stamps, not every field of every
+ * object; the check mode compares the fields too.
+ */
+export function edit(o: GameObject): EditableObject {
+  const e = o as EditableObject;
+  e.stamp = ++stamps;
+  return e;
+}
+
+/** \`o\` is found in the same state as an object of stamp \`stamp\` (compared field by field): it takes that stamp. */
+export function sameStampAs(o: GameObject, stamp: number): void {
+  (o as EditableObject).stamp = stamp;
+}
+
 
 /** Bindings fixed when a resolved effect is created (611.2d: X is fixed on resolution). */
 export interface Bindings {
@@ -77,7 +113,7 @@ export interface Bindings {
   targets: string[];
   /** Player targets by index (a target that names a player). */
   targetPlayers: (string | undefined)[];
-  choices: string[];
+  choices: readonly string[];
   x?: number;
   /** `it` / `that creature`: the object of the previous clause. */
   it?: string;
@@ -284,7 +320,7 @@ export function makeObject(base: Pick<GameObject, 'id' | 'decl' | 'declIndex' | 
     id: base.id, decl: base.decl, declIndex: base.declIndex, copyIndex: base.copyIndex, isToken: base.isToken, emblem: base.emblem, printed: base.printed,
     zone: f.zone, incarnation: f.incarnation, owner: f.owner, baseController: f.baseController, tapped: f.tapped, faceDown: f.faceDown, attachedTo: undefined,
     counters: f.counters, counterTimestamps: f.counterTimestamps, timestamp: f.timestamp, entryChoices: f.entryChoices, damage: f.damage,
-    deathtouchDamage: f.deathtouchDamage, designations: f.designations,
+    deathtouchDamage: f.deathtouchDamage, designations: f.designations, stamp: newStamp(),
   };
 }
 

@@ -17,7 +17,7 @@ import { findStateBasedActions } from './sba';
 import { forbidding } from './rules';
 import { targetProblems } from './targets';
 import { bindEventPlayer } from './answers';
-import { takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
+import { edit, takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
 import { isBasicLandType } from './subtypes';
 import { hasWord, isType } from './working';
 
@@ -55,10 +55,11 @@ function happen(game: Game, e: GameEvent): void {
     case 'enter': {
       const o = game.obj(e.object)!;
       game.setZone(o, 'battlefield', { controller: e.controller, tapped: e.tapped, faceDown: e.faceDown });
-      o.entryChoices = [...e.entryChoices];
+      const entering = edit(o);
+      entering.entryChoices = [...e.entryChoices];
       for (const [k, n] of e.counters) {
-        o.counters.set(k, n);
-        o.counterTimestamps.set(k, o.timestamp);
+        entering.counters.set(k, n);
+        entering.counterTimestamps.set(k, o.timestamp);
       }
       if (e.copyOf) {
         const ts = takeTimestamp(game.state);
@@ -69,7 +70,7 @@ function happen(game: Game, e: GameEvent): void {
           text: e.copyOf.text, ended: false, lockedSet: [`${o.id}@${o.incarnation}`], copyValues: e.copyOf.values,
         });
       }
-      if (e.attachedTo) o.attachedTo = e.attachedTo;
+      if (e.attachedTo) edit(o).attachedTo = e.attachedTo;
       game.changed();
       game.note(`${o.printed.name} enters the battlefield${e.tapped ? ' tapped' : ''}${e.faceDown ? ' face down' : ''} under ${e.controller}'s control${e.copyOf ? ` as a copy of ${e.copyOf.values.name || 'a face-down permanent'}` : ''}`);
       return;
@@ -90,7 +91,7 @@ function happen(game: Game, e: GameEvent): void {
       if (o.isToken && e.to !== 'battlefield') {
         // 704.5d: a token in a zone other than the battlefield ceases to exist.
         game.note(`${o.printed.name} (a token) ceases to exist (704.5d)`, 'sba');
-        o.zone = null;
+        edit(o).zone = null;
       }
       return;
     }
@@ -124,11 +125,12 @@ function happen(game: Game, e: GameEvent): void {
       const w = game.chars(o.id);
       if (w && isType(w, 'Planeswalker') && !isType(w, 'Creature')) {
         // 120.3c: damage to a planeswalker removes loyalty counters.
-        o.counters.set('loyalty', Math.max(0, (o.counters.get('loyalty') ?? 0) - e.amount));
+        edit(o).counters.set('loyalty', Math.max(0, (o.counters.get('loyalty') ?? 0) - e.amount));
       } else {
         // 120.3e: damage to a creature is marked on it.
-        o.damage += e.amount;
-        if (e.deathtouch) o.deathtouchDamage = true;
+        const marked = edit(o);
+        marked.damage += e.amount;
+        if (e.deathtouch) marked.deathtouchDamage = true;
       }
       game.changed();
       game.note(`${game.obj(e.source)?.printed.name ?? 'A source'} deals ${e.amount} damage to ${o.printed.name}`);
@@ -143,9 +145,10 @@ function happen(game: Game, e: GameEvent): void {
         game.note(`no counters are put on ${o.printed.name}: ${rule.description} (${rule.sourceName})`, 'note');
         return;
       }
-      o.counters.set(e.counter, (o.counters.get(e.counter) ?? 0) + e.amount);
+      const counted = edit(o);
+      counted.counters.set(e.counter, (o.counters.get(e.counter) ?? 0) + e.amount);
       // 613.7c: each counter of that kind gets the new counter's timestamp.
-      o.counterTimestamps.set(e.counter, takeTimestamp(game.state));
+      counted.counterTimestamps.set(e.counter, takeTimestamp(game.state));
       game.changed();
       game.note(`${e.amount} ${e.counter} counter${e.amount === 1 ? '' : 's'} put on ${o.printed.name}`);
       return;
@@ -346,6 +349,8 @@ function targetsOf(refs: NameRef[], ctx: TimelineContext, game: Game): { objects
 /** Choices the text asks for in order (`the color of your choice`, a swap, a creature type). */
 function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Game): void {
   const want: string[] = [];
+  // A list of its own: the bindings' may be an object's entry choices.
+  const choices = [...b.choices];
   const walk = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;
     const o = x as Record<string, unknown>;
@@ -355,18 +360,19 @@ function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Gam
       if (swap) {
         const from = (o.from as { kind: string; index?: number });
         const to = (o.to as { kind: string; index?: number });
-        if (from.kind === 'choice' && from.index !== undefined) b.choices[from.index] = swap[0];
-        if (to.kind === 'choice' && to.index !== undefined) b.choices[to.index] = swap[1];
+        if (from.kind === 'choice' && from.index !== undefined) choices[from.index] = swap[0];
+        if (to.kind === 'choice' && to.index !== undefined) choices[to.index] = swap[1];
       }
     }
     for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
   };
   walk(actions);
   for (let i = 0; i < want.length; i++) {
-    if (b.choices[i] !== undefined) continue;
+    if (choices[i] !== undefined) continue;
     const v = pool.take((s) => !/^x\s*=/i.test(s) && !isChoiceWord(s));
-    if (v !== undefined) b.choices[i] = v;
+    if (v !== undefined) choices[i] = v;
   }
+  b.choices = choices;
   void game;
 }
 
@@ -435,7 +441,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         out = games.map((g) => {
           for (const id of ids) {
             const o = g.obj(id)!;
-            o.counters.set(counter, Math.max(0, (o.counters.get(counter) ?? 0) - ev.count.value));
+            edit(o).counters.set(counter, Math.max(0, (o.counters.get(counter) ?? 0) - ev.count.value));
           }
           g.changed();
           return g;
@@ -479,7 +485,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       out = games.map((g) => {
         for (const id of ids) {
           const o = g.obj(id)!;
-          if (o.zone === 'battlefield') o.tapped = ev.kind === 'tap';
+          if (o.zone === 'battlefield') edit(o).tapped = ev.kind === 'tap';
           else ctx.report({ range: st.range, severity: 'warning', code: 'not-on-battlefield', message: `${o.printed.name} is not on the battlefield, so it can't be ${ev.kind === 'tap' ? 'tapped' : 'untapped'}` });
         }
         g.changed();
@@ -498,9 +504,10 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
           return g;
         }
         if (ev.up && !o.faceDown) return g;
-        o.faceDown = !ev.up;
+        const turned = edit(o);
+        turned.faceDown = !ev.up;
         // 613.7f: a new timestamp each time it turns face up or face down.
-        o.timestamp = takeTimestamp(g.state);
+        turned.timestamp = takeTimestamp(g.state);
         g.changed();
         g.note(`${o.printed.name} is turned face ${ev.up ? 'up' : 'down'}`);
         return g;
@@ -530,9 +537,16 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn') e.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
         // Only where there is damage: objects a resumed run shares with its snapshot (cloneState) are never written.
-        for (const o of g.state.objects) if (o.damage || o.deathtouchDamage) (o.damage = 0), (o.deathtouchDamage = false);
+        for (const o of g.state.objects) {
+          if (o.damage || o.deathtouchDamage) {
+            const healed = edit(o);
+            healed.damage = 0;
+            healed.deathtouchDamage = false;
+          }
+        }
         // 506.4: attacking and blocking end with combat.
-        for (const o of g.state.objects) if (o.designations.length) o.designations = o.designations.filter((d) => d !== 'attacking' && d !== 'blocking');
+        const inCombat = (d: string) => d === 'attacking' || d === 'blocking';
+        for (const o of g.state.objects) if (o.designations.some(inCombat)) edit(o).designations = o.designations.filter((d) => !inCombat(d));
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
         // `until your next turn`: ends as that player's turn begins.

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
 import { Checkpoints, EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, type FrozenGame, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
-import type { GameState, ResolvedReplacement } from '../../src/engine/state';
+import { edit, type GameState, type ResolvedReplacement } from '../../src/engine/state';
 import { rebaseMemo } from '../../src/engine/incremental';
 import { fingerprint } from '../../src/engine/views';
 import { CHECK_INCREMENTAL, recall } from '../../src/engine/resume';
@@ -98,8 +98,8 @@ test('a frozen state shares every record an event left unchanged; a game read fr
   assert.ok(again.state.effects.length > 0 && again.state.effects.every((e, i) => e === first.state.effects[i]), 'every effect shared');
   // An event changes the ogre only.
   const ogre = g.state.byId.get('ogre')!;
-  ogre.tapped = true;
-  ogre.counters.set('+1/+1', 2);
+  edit(ogre).tapped = true;
+  edit(ogre).counters.set('+1/+1', 2);
   g.state.effects[0]!.ended = true;
   const after = freeze(g, again);
   const byId = (f: typeof after, id: string) => f.state.objects.find((o) => o.id === id)!;
@@ -111,7 +111,7 @@ test('a frozen state shares every record an event left unchanged; a game read fr
   assert.equal(byId(again, 'ogre').counters.size, 0);
   assert.equal(again.state.effects[0]!.ended, false);
   // The game goes on changing: the frozen copy does not.
-  ogre.counters.set('+1/+1', 5);
+  edit(ogre).counters.set('+1/+1', 5);
   assert.equal(byId(after, 'ogre').counters.get('+1/+1'), 2);
   // A game read from a held frozen state reads the frozen records themselves (it is only read), kept while it is recent.
   const held = new Held(g);
@@ -122,7 +122,7 @@ test('a frozen state shares every record an event left unchanged; a game read fr
   assert.equal(made.state.byId.get('ogre')!.counters.get('+1/+1'), 2);
   assert.equal(made.state.byId.get('bears'), byId(after, 'bears'));
   // The check mode makes sure nothing changes one: a change throws.
-  if (CHECK_INCREMENTAL) assert.throws(() => void (made.state.byId.get('bears')!.tapped = true), TypeError);
+  if (CHECK_INCREMENTAL) assert.throws(() => void (edit(made.state.byId.get('bears')!).tapped = true), TypeError);
   assert.equal(byId(after, 'bears').tapped, false);
   assert.equal(held.game, made);
   // Reading other snapshots pushes it out; it is made again, equal and new.
@@ -137,20 +137,46 @@ test('a frozen state shares every record an event left unchanged; a game read fr
   assert.equal(fingerprint(remade), fp);
 });
 
+test('every change goes through edit: a new stamp; a copy keeps it; freezing shares by stamp, and a change made around edit is caught in the check mode', () => {
+  const text = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2', 'enter ogre, bears'].join('\n');
+  const g = analyzeDetailed(parseLayers(text, 'stamps.layers')).games[0]!;
+  const ogre = g.state.byId.get('ogre')!;
+  const bears = g.state.byId.get('bears')!;
+  assert.notEqual(ogre.stamp, bears.stamp, 'objects are made with stamps of their own');
+  const first = freeze(g, undefined);
+  const frozen = (f: FrozenGame, id: string) => f.state.objects.find((o) => o.id === id)!;
+  assert.equal(frozen(first, 'ogre').stamp, ogre.stamp, 'a copy keeps the stamp');
+  const before = ogre.stamp;
+  edit(ogre).tapped = true;
+  assert.ok(ogre.stamp > before, 'an edit gives a new stamp');
+  const second = freeze(g, first);
+  assert.notEqual(frozen(second, 'ogre'), frozen(first, 'ogre'));
+  assert.equal(frozen(second, 'bears'), frozen(first, 'bears'));
+  // Written back to the values it had: shared again, and it takes that copy's stamp, so the next freeze finds it by stamp.
+  edit(ogre).tapped = false;
+  const third = freeze(g, first);
+  assert.equal(frozen(third, 'ogre'), frozen(first, 'ogre'));
+  assert.equal(ogre.stamp, frozen(first, 'ogre').stamp);
+  // A change that does not go through edit keeps the stamp: the check mode compares the fields and says so.
+  (bears as unknown as { tapped: boolean }).tapped = true;
+  if (CHECK_INCREMENTAL) assert.throws(() => freeze(g, third), /bears changed without `edit`/);
+  else assert.equal(frozen(freeze(g, third), 'bears'), frozen(third, 'bears'), 'outside the check mode the stamp is trusted');
+});
+
 test('a change of any field of an object, effect or replacement is seen, so it is never shared', () => {
   const g = analyzeDetailed(parseLayers(['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre'].join('\n'), 'fields.layers')).games[0]!;
   /** A value of the same field that differs from `v`, whatever its type. */
   const other = (v: unknown): unknown =>
     v instanceof Map ? new Map([...v, ['changed', 1]]) : Array.isArray(v) ? [...v, 'changed'] : typeof v === 'number' ? v + 1 : typeof v === 'boolean' ? !v : typeof v === 'string' ? `${v}!` : v === undefined || v === null ? 'changed' : { ...(v as object) };
-  const check = <T extends object>(what: string, record: T, fields: Record<keyof T, true>, same: (a: T, b: T) => boolean) => {
+  const check = <T extends object>(what: string, record: T, fields: Partial<Record<keyof T, true>>, same: (a: T, b: T) => boolean) => {
     const keys = Object.keys(fields) as (keyof T)[];
     assert.ok(keys.length >= 10, what);
     assert.ok(same(record, { ...record }), `${what}: a copy is the same`);
     for (const k of keys) assert.equal(same(record, { ...record, [k]: other(record[k]) }), false, `${what}.${String(k)} changed`);
   };
   const ogre = g.state.byId.get('ogre')!;
-  ogre.counters.set('+1/+1', 1);
-  ogre.designations.push('attacking');
+  edit(ogre).counters.set('+1/+1', 1);
+  edit(ogre).designations.push('attacking');
   check('object', ogre, OBJECT_FIELDS, sameObject);
   const effect = g.state.effects[0]!;
   assert.ok(effect, 'the pump made an effect');
@@ -183,7 +209,7 @@ test("a checkpoint's layer memo names the frozen objects: a later state of its g
   for (const r of memo.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(first, id), `${id}: the frozen object`);
   // The ogre is tapped: the next statement's frozen state, in the same group, shares the memo.
   const ogre = g.state.byId.get('ogre')!;
-  ogre.tapped = true;
+  edit(ogre).tapped = true;
   g.changed();
   void g.layers();
   const second = release(1);
@@ -201,7 +227,7 @@ test("a checkpoint's layer memo names the frozen objects: a later state of its g
   assert.equal(made.chars('ogre')!.obj, objectOf(second, 'ogre'));
   assert.equal(made.chars('bears')!.power, 3);
   // The next group's memo is made anew, sharing the records of what did not change since.
-  ogre.tapped = false;
+  edit(ogre).tapped = false;
   g.changed();
   void g.layers();
   const next = release(16);
