@@ -84,6 +84,25 @@ export function words(text: string, from = 0, to = text.length): Word[] {
 }
 
 /** A cursor over words with backtracking and a record of the furthest failure. */
+/**
+ * Whether \`w\` is one of the \`|\`-separated alternatives of \`pattern\`
+ * (\`a|an|the\`). No list is made: phrases are tried word by word on every
+ * card text and every statement an edit runs again.
+ */
+export function isAlternative(pattern: string, w: string): boolean {
+  if (pattern === w) return true;
+  // An alternative is shorter than a pattern that lists several: none can be a word as long as the pattern.
+  if (pattern.length <= w.length) return false;
+  let start = 0;
+  for (;;) {
+    const bar = pattern.indexOf('|', start);
+    const end = bar < 0 ? pattern.length : bar;
+    if (end - start === w.length && pattern.startsWith(w, start)) return true;
+    if (bar < 0) return false;
+    start = bar + 1;
+  }
+}
+
 export class Words {
   i = 0;
   /** Index of the furthest word where something expected was not found. */
@@ -133,9 +152,7 @@ export class Words {
   is(...seq: string[]): boolean {
     for (let k = 0; k < seq.length; k++) {
       const x = this.ws[this.i + k];
-      if (!x) return false;
-      const alts = seq[k]!.split('|');
-      if (!alts.includes(x.w)) return false;
+      if (!x || !isAlternative(seq[k]!, x.w)) return false;
     }
     return true;
   }
@@ -144,10 +161,11 @@ export class Words {
     if (!this.is(...seq)) {
       // Name the first word that differs: `expected \`damage\``, not the whole phrase.
       let k = 0;
-      while (k < seq.length && this.ws[this.i + k] && seq[k]!.split('|').includes(this.ws[this.i + k]!.w)) k++;
+      while (k < seq.length && this.ws[this.i + k] && isAlternative(seq[k]!, this.ws[this.i + k]!.w)) k++;
       const at = this.i;
       this.i += k;
-      this.expect(seq[k]!.split('|').map((x) => `\`${x}\``).join(' or '));
+      // Only a failure as far as the furthest one is noted (`expect`): the words of the others are not made.
+      if (this.i >= this.furthest) this.expect(seq[k]!.split('|').map((x) => `\`${x}\``).join(' or '));
       this.i = at;
       return false;
     }
