@@ -83,10 +83,9 @@ export function words(text: string, from = 0, to = text.length): Word[] {
   return out;
 }
 
-/** A cursor over words with backtracking and a record of the furthest failure. */
 /**
- * Whether \`w\` is one of the \`|\`-separated alternatives of \`pattern\`
- * (\`a|an|the\`). No list is made: phrases are tried word by word on every
+ * Whether `w` is one of the `|`-separated alternatives of `pattern`
+ * (`a|an|the`). No list is made: phrases are tried word by word on every
  * card text and every statement an edit runs again.
  */
 export function isAlternative(pattern: string, w: string): boolean {
@@ -103,6 +102,7 @@ export function isAlternative(pattern: string, w: string): boolean {
   }
 }
 
+/** A cursor over words with backtracking and a record of the furthest failure. */
 export class Words {
   i = 0;
   /** Index of the furthest word where something expected was not found. */

@@ -217,7 +217,7 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
 
 /**
  * `now`'s objects, each the frozen one of `before` when it is in the same
- * state: found by its stamp (state.ts \`edit\`), else field by field (an
+ * state: found by its stamp (state.ts `edit`), else field by field (an
  * edit may write back the values it had); one found so takes that stamp,
  * so the next freeze finds it by stamp again. The check mode compares the
  * fields of every object shared by its stamp too.
@@ -233,7 +233,7 @@ function shareObjects(now: readonly GameObject[], before: readonly GameObject[] 
       return b;
     }
     if (!sameObject(o, b)) return copyRecord(o);
-    // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is \`b\` itself.
+    // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is `b` itself.
     if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
     return b;
   });

@@ -56,7 +56,7 @@ function sameValue(a: unknown, b: unknown): boolean {
  * only ever read as that source's name).
  */
 function sameObjectValue(a: GameObject, b: GameObject, quiet: () => Set<string>): boolean {
-  // The same stamp, the same state (state.ts \`edit\`: a resumed run's objects are copies of its snapshot's).
+  // The same stamp, the same state (state.ts `edit`: a resumed run's objects are copies of its snapshot's).
   if (a.stamp === b.stamp) {
     if (CHECK_INCREMENTAL && !sameObject(a, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${a.id} changed without \`edit\` (state.ts)`);
     return true;

@@ -117,7 +117,7 @@ export interface ObjectState {
   counters: [string, number, number | undefined][];
   entryChoices: string[];
   designations: string[];
-  /** The object's stamp then (state.ts \`edit\`): the same stamp now, the same state. */
+  /** The object's stamp then (state.ts `edit`): the same stamp now, the same state. */
   stamp: number;
 }
 
@@ -130,7 +130,11 @@ export function objectState(o: GameObject): ObjectState {
   };
 }
 
-/** Whether the object is still in the state `s` recorded (field by field: no string is built for an unchanged object). */
+/**
+ * Whether the object is still in the state `s` recorded: the same stamp, or
+ * else the same fields (an edit may write back the values it had). The check
+ * mode compares the fields of an object with the same stamp too.
+ */
 export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
   if (!s) return false;
   if (o.stamp === s.stamp && !CHECK_LAYERS) return true;
@@ -139,6 +143,7 @@ export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
   return same;
 }
 
+/** Field by field: no string is built for an unchanged object. */
 function sameFields(o: GameObject, s: ObjectState): boolean {
   if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || o.tapped !== s.tapped || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
   if (o.damage !== s.damage || o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.deathtouchDamage !== s.deathtouchDamage || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;

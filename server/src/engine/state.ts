@@ -68,12 +68,13 @@ export interface GameObject {
   /** `attacking`, `blocking` (until `end turn`), `monstrous` (701.37b), `renowned` (702.112b): given by events. */
   readonly designations: readonly ObjectStatus[];
   /**
-   * The version of its state: a new one from every \`edit\`, kept by copies.
-   * Two objects with the same stamp are in the same state (see \`edit\`).
+   * The version of its state: a new one from every `edit`, kept by copies.
+   * Two objects with the same stamp are in the same state (see `edit`).
    */
   readonly stamp: number;
 }
-/** A GameObject as \`edit\` hands it out for a change: every field writable. */
+
+/** A GameObject as `edit` hands it out for a change: every field writable. */
 export type EditableObject = {
   -readonly [K in keyof GameObject]: GameObject[K] extends ReadonlyMap<infer A, infer B> ? Map<A, B> : GameObject[K] extends readonly (infer E)[] ? E[] : GameObject[K];
 };
@@ -87,7 +88,7 @@ export function newStamp(): number {
 
 /**
  * The write barrier: every change to an object's state goes through here,
- * at the place it is made (\`edit(o).tapped = true\`), and gives the object a
+ * at the place it is made (`edit(o).tapped = true`), and gives the object a
  * new stamp. A copy keeps its original's stamp until either is edited, so
  * freezing a state (checkpoints.ts) and the layer memo (incremental.ts) find
  * what an event changed by comparing stamps, not every field of every
@@ -99,11 +100,10 @@ export function edit(o: GameObject): EditableObject {
   return e;
 }
 
-/** \`o\` is found in the same state as an object of stamp \`stamp\` (compared field by field): it takes that stamp. */
+/** `o` is found in the same state as an object of stamp `stamp` (compared field by field): it takes that stamp. */
 export function sameStampAs(o: GameObject, stamp: number): void {
   (o as EditableObject).stamp = stamp;
 }
-
 
 /** Bindings fixed when a resolved effect is created (611.2d: X is fixed on resolution). */
 export interface Bindings {
