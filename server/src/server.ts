@@ -6,7 +6,7 @@
 // resumes from the last one, is debounced after edits and dropped by newer
 // ones), behind a guard that logs a failure and answers an empty result.
 
-import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type CancellationToken, type InitializeResult } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type CancellationToken, type CodeLens, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { setFlagsFromString } from 'node:v8';
 import { codeActions } from './lsp/codeActions';
@@ -49,6 +49,15 @@ function refreshLenses(): void {
   if (canRefreshLenses) connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 }
 
+/** The lenses to send for an analysed document, made once per analysis and kept for resolving. */
+function lensesOf(d: AnalysedDocument): CodeLens[] {
+  let m = lensMemory.get(d.uri);
+  if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
+  const all = lensesFor(d, m, lensesSent.get(d.uri));
+  lensesSent.set(d.uri, all);
+  return sentLenses(d, all);
+}
+
 function refreshHints(): void {
   if (canRefreshHints) connection.sendRequest(InlayHintRefreshRequest.type).catch(() => undefined);
 }
@@ -87,6 +96,8 @@ const store = new DocumentStore(
       publishDiagnostics(doc);
       refreshLenses();
       if (settings.inlayHintsEnable) refreshHints();
+      // The editor asks for the lenses next: they are made while it reads the diagnostics.
+      if (settings.codeLensEnable) lensesOf(doc);
     }, log)();
   },
   // Results lag the text by more than a second: the client shows a quiet "analysing…".
@@ -186,14 +197,7 @@ documents.onDidClose(
 // Hover answers at once from the last analysis when the edit came after the hovered line.
 connection.onHover(onAnalysed('hover', null, (d, p) => hoverFor(settings, hover(d, sanePosition(p.position))), (uri, p) => store.lastValidAt(uri, sanePosition(p.position))));
 connection.onCodeLens(
-  onAnalysed('codeLens', [], (d) => {
-    if (!settings.codeLensEnable) return [];
-    let m = lensMemory.get(d.uri);
-    if (!m) lensMemory.set(d.uri, (m = newLensMemory()));
-    const all = lensesFor(d, m, lensesSent.get(d.uri));
-    lensesSent.set(d.uri, all);
-    return sentLenses(d, all);
-  }),
+  onAnalysed('codeLens', [], (d) => (settings.codeLensEnable ? lensesOf(d) : [])),
 );
 connection.onCodeLensResolve((lens) => guarded('codeLensResolve', lens, () => resolveLens(lens, lensesSent.get((lens?.data as { uri?: unknown } | undefined)?.uri as string)), log)());
 connection.onCompletion(onParsed('completion', [], (d, p) => completion(d, sanePosition(p.position))));
