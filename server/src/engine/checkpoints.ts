@@ -180,6 +180,7 @@ export function sameObjectBesidesCard(a: GameObject, b: GameObject): boolean {
 }
 
 export function sameEffect(a: ContinuousEffect, b: ContinuousEffect): boolean {
+  if (a === b) return true;
   return (
     a.id === b.id && a.ended === b.ended && a.kind === b.kind && a.sourceId === b.sourceId && a.sourceIncarnation === b.sourceIncarnation && a.spec === b.spec &&
     a.duration === b.duration && a.bindings === b.bindings && a.timestamp === b.timestamp && a.text === b.text && a.range === b.range && a.label === b.label &&
@@ -248,6 +249,10 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const { byId: _, ...state } = rest;
   state.objects = shareObjects(s.objects, b?.objects);
   state.effects = share(s.effects, b?.effects, sameEffect);
+  // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
+  s.effects.forEach((e, i) => {
+    if (e.ended && state.effects[i] !== e) s.effects[i] = state.effects[i]!;
+  });
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);
   return { state, choices: [...g.choices], env: g.env };

@@ -280,7 +280,8 @@ export function cloneState(s: GameState, shareSettled = false): GameState {
     objects,
     byId: new Map(objects.map((o) => [o.id, o])),
     players: s.players.map((p) => ({ ...p, ...(p.counters ? { counters: { ...p.counters } } : {}) })),
-    effects: s.effects.map((e) => ({ ...e })),
+    // An ended effect never changes again (611.2b: it never starts again; nothing writes it): shared, not copied.
+    effects: s.effects.map((e) => (e.ended ? e : { ...e })),
     replacements: s.replacements.map((r) => ({ ...r })),
     nextTimestamp: s.nextTimestamp,
     nextEffectId: s.nextEffectId,

@@ -534,7 +534,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       games = settle(runDelayed(games, 'end-step', fire));
       out = games.map((g) => {
         // 514.2: damage wears off and "until end of turn" effects end.
-        for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn') e.ended = true;
+        for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn' && !e.ended) e.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
         // Only where there is damage: objects a resumed run shares with its snapshot (cloneState) are never written.
         for (const o of g.state.objects) {
@@ -550,7 +550,7 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
         // `until your next turn`: ends as that player's turn begins.
-        for (const e of g.state.effects) if (e.duration.kind === 'until-your-next-turn' && e.bindings.you === g.active) e.ended = true;
+        for (const e of g.state.effects) if (e.duration.kind === 'until-your-next-turn' && e.bindings.you === g.active && !e.ended) e.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'until-your-next-turn' && r.bindings.you === g.active) r.ended = true;
         g.changed();
         g.note(`the turn ends; it is now ${g.active}'s turn`);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
 import { Checkpoints, EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, type FrozenGame, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
-import { edit, type GameState, type ResolvedReplacement } from '../../src/engine/state';
+import { cloneState, edit, type GameState, type ResolvedReplacement } from '../../src/engine/state';
 import { rebaseMemo } from '../../src/engine/incremental';
 import { fingerprint } from '../../src/engine/views';
 import { CHECK_INCREMENTAL, recall } from '../../src/engine/resume';
@@ -161,6 +161,21 @@ test('every change goes through edit: a new stamp; a copy keeps it; freezing sha
   (bears as unknown as { tapped: boolean }).tapped = true;
   if (CHECK_INCREMENTAL) assert.throws(() => freeze(g, third), /bears changed without `edit`/);
   else assert.equal(frozen(freeze(g, third), 'bears'), frozen(third, 'bears'), 'outside the check mode the stamp is trusted');
+});
+
+test('an ended effect never changes again: a freeze hands the game its frozen record, and copies of the game share it', () => {
+  const text = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'enter ogre', 'resolve "Target creature gets +1/+1 until end of turn." targeting ogre', 'end turn'].join('\n');
+  const g = analyzeDetailed(parseLayers(text, 'ended.layers')).games[0]!;
+  const pump = g.state.effects.find((e) => e.text.includes('+1/+1'))!;
+  assert.ok(pump.ended, 'the pump ended with the turn');
+  const first = freeze(g, undefined);
+  const frozenPump = first.state.effects.find((e) => e.id === pump.id)!;
+  const second = freeze(g, first);
+  assert.equal(g.state.effects.find((e) => e.id === pump.id), frozenPump, 'the game now holds the frozen record');
+  assert.equal(second.state.effects.find((e) => e.id === pump.id), frozenPump);
+  assert.equal(cloneState(g.state).effects.find((e) => e.id === pump.id), frozenPump, 'a copy of the state shares it');
+  // Nothing may write it: in the check mode frozen records are frozen, and a write throws.
+  if (CHECK_INCREMENTAL) assert.throws(() => void ((frozenPump as { ended: boolean }).ended = true), TypeError);
 });
 
 test('a change of any field of an object, effect or replacement is seen, so it is never shared', () => {
