@@ -206,12 +206,20 @@ function copyRecord<T extends object>(o: T): T {
   return c as T;
 }
 
+/** The record of `before` with the id of `o`, the one at the same place first (records are only ever added, at the end). */
+function pairs<T extends { id: string }>(before: readonly T[] | undefined): (o: T, i: number) => T | undefined {
+  let byId: Map<string, T> | undefined;
+  return (o, i) => {
+    const b = before?.[i];
+    return b && b.id !== o.id ? (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id) : b;
+  };
+}
+
 /** `now`'s records, each the one of `before` (same id) when equal, else a copy. */
 function share<T extends { id: string }>(now: readonly T[], before: readonly T[] | undefined, same: (a: T, b: T) => boolean): T[] {
-  let byId: Map<string, T> | undefined;
+  const pair = pairs(before);
   return now.map((o, i) => {
-    let b = before?.[i];
-    if (b && b.id !== o.id) b = (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id);
+    const b = pair(o, i);
     return b && same(o, b) ? b : copyRecord(o);
   });
 }
@@ -224,10 +232,9 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
  * fields of every object shared by its stamp too.
  */
 function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
-  let byId: Map<string, GameObject> | undefined;
+  const pair = pairs(before);
   return now.map((o, i) => {
-    let b = before?.[i];
-    if (b && b.id !== o.id) b = (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id);
+    const b = pair(o, i);
     if (!b) return copyRecord(o);
     if (b.stamp === o.stamp) {
       if (CHECK_INCREMENTAL && !sameObject(o, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): a frozen state would keep its old state`);

@@ -108,13 +108,22 @@ function labelsOf(st: Statement): { ref: NameRef; declaration: boolean }[] {
   return [];
 }
 
-/** Effect text on the page: every card's `text` lines and every `resolve "…"`. */
-export function effectTexts(file: LayersFile): { text: Located<string>; owner?: number }[] {
+/** Lines `first` to `last`: where a look-up for one place needs names (a hover needs one line's, not the file's). */
+export interface LineSpan {
+  first: number;
+  last: number;
+}
+
+/** Whether a range touches the span (every range does when there is none). */
+const touches = (r: Range, span: LineSpan | undefined) => !span || (r.end.line >= span.first && r.start.line <= span.last);
+
+/** Effect text on the page: every card's `text` lines and every `resolve "…"` (given `span`, those that touch it). */
+export function effectTexts(file: LayersFile, span?: LineSpan): { text: Located<string>; owner?: number }[] {
   const out: { text: Located<string>; owner?: number }[] = [];
   file.objects.forEach((d, i) => {
-    for (const t of d.texts) out.push({ text: t, owner: i });
+    if (touches(d.range, span)) for (const t of d.texts) if (touches(t.range, span)) out.push({ text: t, owner: i });
   });
-  for (const st of file.statements) if (st.kind === 'event' && st.event.kind === 'resolve') out.push({ text: st.event.text });
+  for (const st of file.statements) if (touches(st.range, span) && st.kind === 'event' && st.event.kind === 'resolve') out.push({ text: st.event.text });
   return out;
 }
 
@@ -140,16 +149,6 @@ export function mentions(text: string, name: string): number[] {
 
 const statementNames = new WeakMap<Statement, { declarations: string; names: NameOccurrence[] }>();
 
-/** Lines `first` to `last`: where a look-up for one place needs names (a hover needs one line's, not the file's). */
-export interface LineSpan {
-  first: number;
-  last: number;
-}
-
-/** Whether a range touches the span (every range does when there is none). */
-const touches = (r: Range, span: LineSpan | undefined) => !span || (r.end.line >= span.first && r.start.line <= span.last);
-
-/** Every name written in the file, or, given `span`, every one written in what touches it (the same occurrences). */
 /** What every statement's names are read against: the declared names. Made once per parse (a hover per line reads it again). */
 interface Declared {
   objects: Map<string, number>;
@@ -176,17 +175,7 @@ function declaredIn(file: LayersFile): Declared {
   return d;
 }
 
-/** The effect texts that touch the span, in `effectTexts` order. */
-function effectTextsIn(file: LayersFile, span: LineSpan | undefined): { text: Located<string>; owner?: number }[] {
-  if (!span) return effectTexts(file);
-  const out: { text: Located<string>; owner?: number }[] = [];
-  file.objects.forEach((d, i) => {
-    if (touches(d.range, span)) for (const t of d.texts) if (touches(t.range, span)) out.push({ text: t, owner: i });
-  });
-  for (const st of file.statements) if (touches(st.range, span) && st.kind === 'event' && st.event.kind === 'resolve') out.push({ text: st.event.text });
-  return out;
-}
-
+/** Every name written in the file, or, given `span`, every one written in what touches it (the same occurrences). */
 export function nameOccurrences(file: LayersFile, span?: LineSpan): NameOccurrence[] {
   const out: NameOccurrence[] = [];
   const known = declaredIn(file);
@@ -253,7 +242,7 @@ export function nameOccurrences(file: LayersFile, span?: LineSpan): NameOccurren
   }
   // The card's name written in effect text: its own text always ("this card", section 5), others' unless it is a rules word.
   // Whether a name is a rules word is asked once per card, not once per card and text (a long timeline has hundreds of texts).
-  const texts = effectTextsIn(file, span);
+  const texts = effectTexts(file, span);
   if (!texts.length) return out;
   const { vocabulary, found } = (known.texts ??= { vocabulary: file.objects.map((d) => isVocabularyWord(d.name.text)), found: mentionsOfNames(file.objects.map((d) => d.name.text)) });
   for (const { text, owner } of texts) {
