@@ -540,6 +540,20 @@ const NONE: string[] = [];
 /** What a step of a layer ordered by timestamps found (nothing), shared: what a step found is never changed once recorded. */
 const NONE_FOUND: Map<string, Map<string, string>> = new Map();
 
+/** `stepFound` of a layer whose steps found nothing: one list per length, shared (never changed once made). */
+const noneFoundLists: (readonly Map<string, Map<string, string>>[])[] = [];
+function noneFound(n: number): Map<string, Map<string, string>>[] {
+  return (noneFoundLists[n] ??= Object.freeze(new Array<Map<string, Map<string, string>>>(n).fill(NONE_FOUND))) as Map<string, Map<string, string>>[];
+}
+
+/** The effects of a list of steps, in order: one list per list of steps (a layer's record shares last time's list). */
+const livesBySteps = new WeakMap<readonly Step[], Live[]>();
+function livesOf(steps: readonly Step[]): Live[] {
+  let lives = livesBySteps.get(steps);
+  if (!lives) livesBySteps.set(steps, (lives = steps.map((s) => s.live)));
+  return lives;
+}
+
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
@@ -871,8 +885,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
     const applyNext = (next: Live, reason: OrderReason): void => {
       const ids = affectedIn(next, world);
-      const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? { kind: 'counters' } : reason;
-      note(next, layer, ids, rec, r);
+      const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? BY_COUNTERS : reason;
+      const st: Step = { live: next, affected: ids, reason: r };
+      note(st, layer);
+      if (rec) {
+        rec.steps.push(st);
+        rec.byId.set(next.id, st);
+      }
       const version = worldVersion;
       applyTo(next, layer, world, ids, true, r);
       if (worldVersion !== version) forgetAfter(next, layer, ids);
@@ -891,8 +910,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const cdas = byTimestamp(cands.filter((l) => l.cda));
       const rest = byTimestamp(cands.filter((l) => !l.cda));
       for (const next of cdas) applyNext(next, { kind: 'cda' });
-      if (rec) rec.stepFound = [...cdas, ...rest].map(() => NONE_FOUND);
-      rest.forEach((next, k) => applyNext(next, next.kind === 'counter' && k === rest.length - 1 ? { kind: 'counters' } : { kind: 'timestamp' }));
+      if (rec) rec.stepFound = noneFound(cdas.length + rest.length);
+      rest.forEach((next, k) => applyNext(next, next.kind === 'counter' && k === rest.length - 1 ? BY_COUNTERS : BY_TIMESTAMP));
     } else
       for (;;) {
         const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
@@ -924,7 +943,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   // 208.3: only creatures (and cards with printed values) have power and toughness.
   owned = new Set();
   changedNow = new Map();
-  if (prev) for (const [id, w] of prev.finalChanged) if (!dirty.has(id)) put(id, w);
+  if (prev) carry(prev.finalChanged, dirty);
   for (const id of prev ? dirty : world.keys()) {
     const w = world.get(id);
     if (w && w.obj.zone === 'battlefield' && !isType(w, 'Creature') && (w.power !== null || w.toughness !== null)) {
@@ -933,12 +952,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       x.toughness = null;
     }
   }
+  const finalChanged = prev ? keepChanged(undefined, prev.finalChanged, dirty) : changedNow;
 
   const sink = emptyRuleSink();
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged: changedNow, resolved, orderedAt } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged, resolved, orderedAt } : undefined;
   const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
@@ -1048,17 +1068,29 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   /** An effect begins or goes on applying in this layer (613.6: its set is the one it began with). */
-  function note(live: Live, layer: Layer, ids: string[], rec: LayerRecord | undefined, reason: OrderReason): void {
+  function note(step: Step, layer: Layer): void {
+    const { live, affected: ids } = step;
     if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
     started.set(live.id, live);
     const a = applied.get(live.id);
     if (a) a.layers.push(layer);
     else applied.set(live.id, { live, affected: ids, layers: [layer] });
-    if (rec) {
-      const step: Step = { live, affected: ids, reason };
-      rec.steps.push(step);
-      rec.byId.set(live.id, step);
+  }
+
+  /**
+   * The layer's steps in its record: last time's very list (and index) when
+   * every step is last time's, which is what most layers of most
+   * computations find (nothing in them changed).
+   */
+  function keepSteps(rec: LayerRecord | undefined, steps: Step[], P: LayerRecord): void {
+    if (!rec) return;
+    if (sameList(steps, P.steps)) {
+      rec.steps = P.steps;
+      rec.byId = P.byId;
+      return;
     }
+    rec.steps = steps;
+    for (const s of steps) rec.byId.set(s.live.id, s);
   }
 
   /** The layer is done: keep its records; after a full computation, find which objects now differ from last time. */
@@ -1106,9 +1138,51 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   function reuseLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const now = new Map(pool.map((l) => [l.id, l]));
-    for (const s of P.steps) note(now.get(s.live.id) ?? s.live, layer, s.affected, rec, s.reason);
-    for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
+    const steps = P.steps.map((s) => sameStep(s, now.get(s.live.id) ?? s.live, s.affected, s.reason));
+    for (const s of steps) note(s, layer);
+    keepSteps(rec, steps, P);
+    carry(P.changed, dirty);
     keepOrder(layer, P, rec);
+    keepChanged(rec, P.changed, dirty);
+  }
+
+  /** Last time's step when it says the same (the same effect, set and reason), else a new one. */
+  function sameStep(old: Step | undefined, live: Live, affected: string[], reason: OrderReason): Step {
+    return old && old.live === live && old.affected === affected && old.reason === reason ? old : { live, affected, reason };
+  }
+
+  /** Last time's records of a layer for the objects not computed again (`skip`) go on into the world. */
+  function carry(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): void {
+    for (const [id, w] of old) if (!skip.has(id)) world.set(id, w);
+  }
+
+  /**
+   * The records the layer set: last time's for the objects not computed
+   * again (`skip`, see `carry`), with the ones set now over them. Last time's
+   * very map when they are the same, as they mostly are (an event changes
+   * one or two objects of a board): no map per layer per computation.
+   */
+  function keepChanged(rec: LayerRecord | undefined, old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
+    const merged = changedOver(old, skip);
+    if (rec) rec.changed = merged;
+    return merged;
+  }
+
+  function changedOver(old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
+    let same = true;
+    for (const [id, w] of changedNow) if (old.get(id) !== w) {
+      same = false;
+      break;
+    }
+    if (same) for (const id of skip) if (old.has(id) && !changedNow.has(id)) {
+      same = false;
+      break;
+    }
+    if (same) return old;
+    const out = new Map<string, Working>();
+    for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) out.set(id, w);
+    for (const [id, w] of changedNow) out.set(id, w);
+    return out;
   }
 
   /** The order, dependencies and loops are last time's: say so again and keep them. */
@@ -1130,19 +1204,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * those whose effects changed are computed again, in the same order.
    */
   function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
-    const cands = pool.filter((l) => existsIn(l, world)).map((l, i) => ({ l, i }));
-    cands.sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i);
+    const { lives, asBefore } = replayOrder(P, pool);
     const again = new Set<string>(dirty);
     const plan: Step[] = [];
-    const seen = new Set<string>();
     // New effects after every old one (something entered, a pump resolved): an object they
     // apply to that is not computed again only gets them on top of last time's result, since
     // they come last. Not in layer 4, whose land abilities are added after every effect.
-    let appendFrom = cands.length;
-    if (layer !== '4') while (appendFrom > 0 && !P.byId.has(cands[appendFrom - 1]!.l.id)) appendFrom--;
+    let appendFrom = lives.length;
+    if (layer !== '4') while (appendFrom > 0 && !P.byId.has(lives[appendFrom - 1]!.id)) appendFrom--;
     const appended: Step[] = [];
-    for (const [k, { l }] of cands.entries()) {
-      seen.add(l.id);
+    for (let k = 0; k < lives.length; k++) {
+      const l = lives[k]!;
       if (k >= appendFrom) {
         const step = { live: l, affected: fixedSets.get(l.id) ?? lockedIds(l) ?? select(l.spec.affected, scopeIn(l, world), world, env), reason: byTimestamp(l) };
         plan.push(step);
@@ -1160,7 +1232,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         const delta: string[] = [];
         ids = rematch(l, old!.affected, delta);
         for (const x of delta) again.add(x);
-        plan.push({ live: l, affected: ids, reason: byTimestamp(l) });
+        plan.push(sameStep(old, l, ids, byTimestamp(l)));
         continue;
       }
       else ids = select(l.spec.affected, scopeIn(l, world), world, env);
@@ -1168,19 +1240,25 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         for (const id of ids) again.add(id);
         for (const id of old?.affected ?? []) again.add(id);
       } else if (ids !== old!.affected) addDifference(ids, old!.affected, again);
-      plan.push({ live: l, affected: ids, reason: byTimestamp(l) });
+      plan.push(sameStep(old, l, ids, byTimestamp(l)));
     }
-    for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
+    // Effects that applied last time and do not now: what they applied to is computed again.
+    if (!asBefore) {
+      const seen = new Set<string>();
+      for (const l of lives) seen.add(l.id);
+      for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
+    }
     for (const id of again) if (!world.has(id)) again.delete(id);
-    if (rec) rec.stepFound = plan.map(() => NONE_FOUND);
+    keepSteps(rec, plan, P);
+    if (rec) rec.stepFound = noneFound(plan.length);
     for (const s of plan) {
-      note(s.live, layer, s.affected, rec, s.reason);
+      note(s, layer);
       // Objects are independent of each other here: the order among them does not matter.
       const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : among(again, s.affected);
       if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
     }
     if (layer === '4') landAbilities(again);
-    for (const [id, w] of P.changed) if (!again.has(id)) put(id, w);
+    carry(P.changed, again);
     for (const s of appended) {
       const rest = s.affected.filter((id) => !again.has(id) && world.has(id));
       if (rest.length) applyTo(s.live, layer, world, rest, true, { kind: 'timestamp' });
@@ -1195,6 +1273,29 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         dirty.delete(id);
       } else dirty.add(id);
     }
+    keepChanged(rec, P.changed, again);
+  }
+
+  /**
+   * 613.7: the effects of a layer ordered by timestamps alone that exist now,
+   * in the order they apply. The same effects as last time, each existing or
+   * not as it did then: last time's order (`asBefore`), with no sort.
+   */
+  function replayOrder(P: LayerRecord, pool: Live[]): { lives: Live[]; asBefore: boolean } {
+    let asBefore = pool.length === P.pool.length;
+    let n = 0;
+    const exists: boolean[] = new Array(pool.length);
+    for (let i = 0; i < pool.length; i++) {
+      const l = pool[i]!;
+      exists[i] = existsIn(l, world);
+      if (exists[i]) n++;
+      if (asBefore && (l !== P.pool[i] || exists[i] !== P.byId.has(l.id))) asBefore = false;
+    }
+    if (asBefore && n === P.steps.length) return { lives: livesOf(P.steps), asBefore };
+    const cands: { l: Live; i: number }[] = [];
+    for (let i = 0; i < pool.length; i++) if (exists[i]) cands.push({ l: pool[i]!, i: cands.length });
+    cands.sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i);
+    return { lives: cands.map((c) => c.l), asBefore: false };
   }
 
   /**
@@ -1290,25 +1391,30 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       records.set(x, cur);
       membership.set(x, applied);
     }
-    lives.forEach((l, k) => {
-      const old = P.steps[k]!.affected;
-      let ids = old;
-      const was = memberSet(old);
-      if ([...membership].some(([x, m]) => m[k] !== was.has(x))) {
-        const set = new Set(old);
+    const steps = lives.map((l, k) => {
+      const old = P.steps[k]!;
+      let ids = old.affected;
+      const was = memberSet(ids);
+      let differs = false;
+      for (const [x, m] of membership) if (m[k] !== was.has(x)) differs = true;
+      if (differs) {
+        const set = new Set(ids);
         for (const [x, m] of membership) if (m[k]) set.add(x);
         else set.delete(x);
         ids = [];
         for (const id of world.keys()) if (set.has(id)) ids.push(id);
       }
-      note(l, layer, ids, rec, P.steps[k]!.reason);
+      return sameStep(old, l, ids, old.reason);
     });
-    for (const [id, w] of P.changed) if (!dirty.has(id)) put(id, w);
+    for (const s of steps) note(s, layer);
+    keepSteps(rec, steps, P);
+    carry(P.changed, dirty);
     for (const [x, w] of records) {
       put(x, w);
       owned.add(x);
     }
     keepOrder(layer, P, rec);
+    keepChanged(rec, P.changed, dirty);
     return true;
   }
 
