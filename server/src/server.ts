@@ -8,7 +8,6 @@
 
 import { CodeLensRefreshRequest, createConnection, InlayHintRefreshRequest, ProposedFeatures, StreamMessageReader, StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type CancellationToken, type CodeLens, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { setFlagsFromString } from 'node:v8';
 import { codeActions } from './lsp/codeActions';
 import { completion } from './lsp/completion';
 import { analysisResult, missingAnalysis, missingReport, missingTrace, reportResult, traceResult } from './lsp/custom';
@@ -25,14 +24,10 @@ import { sanePosition, saneRange } from './lsp/positions';
 import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
 import { documentSymbols } from './lsp/symbols';
+import { tuneCompiler, tuneServerHeap } from './tuning';
 
-// Memory (issue 9): the server keeps little (the last analysis of each open
-// document: tens of MB on a 2,000-line file) but an analysis makes a lot of
-// short-lived garbage, and V8's default lets the heap grow up to four times
-// what survived the last full collection before collecting again, so a long
-// file left the process at two or three times what it holds. Growing by half
-// collects a little more often and keeps the resident size near what is held.
-setFlagsFromString('--heap-growing-percent=50');
+tuneCompiler();
+tuneServerHeap();
 
 const connection = connect();
 const documents = new TextDocuments(TextDocument);

@@ -14,6 +14,7 @@ import { COLOR, PLAIN, plural, printable, type Style } from './format';
 import type { JsonFile } from './json';
 import type { FileSummary } from './report';
 import { checkInWorkers, isRunWorker, resolveJobs, serveAsWorker } from './workers';
+import { tuneCompiler } from '../tuning';
 
 export { analyzeFile } from './check';
 
@@ -131,6 +132,7 @@ export function version(): string {
 }
 
 async function main(): Promise<void> {
+  tuneCompiler();
   // `layerlens run … | head` closes the pipe early; that is not an error.
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (e: NodeJS.ErrnoException) => {
