@@ -215,10 +215,27 @@ function pairs<T extends { id: string }>(before: readonly T[] | undefined): (o: 
   };
 }
 
+/**
+ * The records `at` keeps for `now`'s, or `before` itself when it holds
+ * exactly those in the same places: an event mostly changes an object or two
+ * and no effect (a pump: an effect and no object), so most frozen states
+ * share a whole list with the one before them.
+ */
+function listOf<T>(before: readonly T[] | undefined, now: readonly T[], at: (o: T, i: number) => T): T[] {
+  if (!before || before.length !== now.length) return now.map(at);
+  let out: T[] | undefined;
+  for (let i = 0; i < now.length; i++) {
+    const x = at(now[i]!, i);
+    if (out) out[i] = x;
+    else if (before[i] !== x) (out = before.slice())[i] = x;
+  }
+  return out ?? (before as T[]);
+}
+
 /** `now`'s records, each the one of `before` (same id) when equal, else a copy. */
 function share<T extends { id: string }>(now: readonly T[], before: readonly T[] | undefined, same: (a: T, b: T) => boolean): T[] {
   const pair = pairs(before);
-  return now.map((o, i) => {
+  return listOf(before, now, (o, i) => {
     const b = pair(o, i);
     return b && same(o, b) ? b : copyRecord(o);
   });
@@ -233,7 +250,7 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
  */
 function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
   const pair = pairs(before);
-  return now.map((o, i) => {
+  return listOf(before, now, (o, i) => {
     const b = pair(o, i);
     if (!b) return copyRecord(o);
     if (b.stamp === o.stamp) {

@@ -76,7 +76,6 @@ export interface LayerMemo {
   position: Map<string, number>;
   /** Records after layer 1 (copy effects, face-down status): where layer 2 starts. */
   copied: Map<string, Working>;
-  copiable: Map<string, CopiableValues>;
   /** Whether layer 1 had anything to do (then every record is made again next time). */
   copyEffects: boolean;
   layers: Map<Layer, LayerRecord>;
@@ -377,7 +376,7 @@ export function describeResult(r: LayerResult): string {
   for (const [id, w] of r.world) {
     lines.push(`${id}: ${w.obj.id} ${w.name} ${w.manaCost} ${w.manaValue} [${w.colors}] [${w.supertypes}] [${w.types}] [${w.subtypes}] ${w.allCreatureTypes} ${w.power}/${w.toughness} ${w.controller} ${w.cantHaveAbilities} [${w.cantGain}] {${abilities(w)}}`);
   }
-  for (const [id, c] of r.copiable) lines.push(`copiable ${id}: ${JSON.stringify({ ...c, abilities: c.abilities.map((a) => a.key + '=' + a.text) })}`);
+  for (const [id, c] of r.copiable.entries()) lines.push(`copiable ${id}: ${JSON.stringify({ ...c, abilities: c.abilities.map((a) => a.key + '=' + a.text) })}`);
   for (const [id, a] of r.applied) lines.push(`applied ${id}: ${a.live.id} ${a.affected.join(',')} ${a.layers.join(',')}`);
   lines.push(`dependencies ${JSON.stringify(r.dependencies)}`, `loops ${JSON.stringify(r.loops)}`);
   for (const [p, pc] of r.players) lines.push(`player ${p}: ${pc.abilities.join(',')} ${pc.maxHandSize}`);

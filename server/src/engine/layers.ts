@@ -12,7 +12,7 @@ import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scop
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
-import { ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
+import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
@@ -30,7 +30,7 @@ export interface PlayerComputed {
 export interface LayerResult {
   world: World;
   /** 707.2: each object's characteristics after layer 1. */
-  copiable: Map<string, CopiableValues>;
+  copiable: Copiables;
   traces: Map<string, TraceStep[]>;
   /** Every effect that applied in this computation, with what it applied to. */
   applied: Map<string, { live: Live; affected: string[]; layers: Layer[] }>;
@@ -554,6 +554,46 @@ function livesOf(steps: readonly Step[]): Live[] {
   return lives;
 }
 
+/**
+ * Each object's place, for a state that added objects after the first
+ * `from`: the previous computation's map itself, the new places added to it,
+ * unless another line of play put one of the new objects elsewhere (then a
+ * copy). A computation only ever asks for the places of its own objects, so
+ * places added for later objects change nothing for the memos sharing the map.
+ */
+function positionsFor(position: Map<string, number>, objects: readonly GameObject[], from: number): Map<string, number> {
+  for (let i = from; i < objects.length; i++) {
+    const at = position.get(objects[i]!.id);
+    if (at !== undefined && at !== i) return copyMap(position);
+  }
+  return position;
+}
+
+/**
+ * 707.2: each object's copiable values, its record after layer 1, made when
+ * first asked for (a copy effect, a token copy: most computations are asked
+ * for none); a record kept from one computation to the next gives the same values.
+ */
+export class Copiables {
+  constructor(private readonly records: ReadonlyMap<string, Working>) {}
+
+  get(id: string): CopiableValues | undefined {
+    const w = this.records.get(id);
+    return w && copiableOf(w);
+  }
+
+  *entries(): IterableIterator<[string, CopiableValues]> {
+    for (const [id, w] of this.records) yield [id, copiableOf(w)];
+  }
+}
+
+const copiables = new WeakMap<Working, CopiableValues>();
+function copiableOf(w: Working): CopiableValues {
+  let c = copiables.get(w);
+  if (!c) copiables.set(w, (c = toCopiable(w)));
+  return c;
+}
+
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
@@ -589,7 +629,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     // Objects are only ever added, at the end; anything else starts afresh.
     if (prev && prev.ids.some((id, i) => state.objects[i]?.id !== id)) prev = undefined;
     if (!prev) position = new Map();
-    else if (prev.ids.length < state.objects.length) position = copyMap(position);
+    else if (prev.ids.length < state.objects.length) position = positionsFor(position, state.objects, prev.ids.length);
     const n = state.objects.length;
     // The same objects as last time: the same list of ids (kept, never changed).
     ids = prev && prev.ids.length === n ? prev.ids : new Array<string>(n);
@@ -641,7 +681,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
   const applied: LayerResult['applied'] = new Map();
-  let copiable = new Map<string, CopiableValues>();
   const copyLocks = new Map<string, CopiableValues>();
   const dependencies: DependencyView[] = [];
   const loops: string[][] = [];
@@ -958,7 +997,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copiable, copyEffects: layerOne, layers: records, finalChanged, resolved, orderedAt } : undefined;
+  const copiable = new Copiables(copied);
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, orderedAt } : undefined;
   const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
@@ -971,29 +1011,19 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function startFromPrevious(): void {
     if (fast) {
       // worldFromPrevious made records for the dirty objects whose values differ; the others' are last time's.
-      if (!remade.length) {
-        copied = prev!.copied;
-        copiable = prev!.copiable;
-        return;
-      }
-      copied = copyMap(world);
-      copiable = copyMap(prev!.copiable);
-      for (const id of remade) copiable.set(id, toCopiable(world.get(id)!));
+      copied = remade.length ? copyMap(world) : prev!.copied;
       return;
     }
-    for (const [id, w] of world) {
-      if (prev && !moved.has(id)) {
+    if (prev) {
+      for (const [id, w] of world) {
+        if (moved.has(id)) continue;
         const old = prev.copied.get(id);
         if (!old || !sameWorking(w, old)) dirty.add(id);
-        else {
-          world.set(id, old);
-          copiable.set(id, prev.copiable.get(id)!);
-          continue;
-        }
+        else world.set(id, old);
       }
-      copiable.set(id, toCopiable(w));
     }
-    if (keep) copied = copyMap(world);
+    // Without a memo to keep, the later layers change records in place: the copiable values keep copies of them.
+    copied = keep ? copyMap(world) : cloneWorld(world);
   }
 
   /** Layer 1's records: last time's for unchanged objects (no copy effect or face-down object in either computation). */

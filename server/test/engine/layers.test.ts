@@ -139,3 +139,26 @@ test('613.10: no maximum hand size beats a later reduction; players get hexproof
   assert.deepEqual(problems(a), []);
   assert.equal(finalPlayer(a, 'Alice').maxHandSize, null);
 });
+
+test('707.2: copiable values are a record after layer 1, kept from the layers after it (an Aura made the original white; its token copy is red)', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Hill Giant" as giant
+      cost {3}{R}
+      type Creature — Giant
+      pt 3/3
+    card "Whitewash" as paint
+      cost {W}
+      type Enchantment — Aura
+      text Enchant creature
+      text Enchanted creature is white.
+    enter giant
+    enter paint attached to giant
+    resolve "Create a token that's a copy of target creature." targeting giant as copy
+    expect giant: color white
+    expect copy: color red; pt 3/3
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.ok(a.expectations.every((e) => e.passed), JSON.stringify(a.expectations.filter((e) => !e.passed)));
+  assert.equal(a.expectations.length, 2);
+});
