@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState } from './state';
+import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
@@ -143,18 +143,29 @@ function staticLives(w: Working, a: AbilityInstance): Live[] {
   });
 }
 
-const copyAbilities = new WeakMap<Ability, boolean>();
-/** Whether layer 1 can do anything: a resolved copy effect, an ability that copies (707.2), or a face-down permanent (708). */
+/** Whether a card's printed abilities include one that copies (707.2), by card: read once, not after every event. */
+const printedCopies = new WeakMap<Printed, boolean>();
+function printsCopy(printed: Printed): boolean {
+  let c = printedCopies.get(printed);
+  if (c === undefined) {
+    c = printed.abilities.some((a) => a.ability.kind === 'static' && a.ability.effects.some((e) => partsByLayer(e.parts).has('1a')));
+    printedCopies.set(printed, c);
+  }
+  return c;
+}
+
+/**
+ * Whether layer 1 can do anything: a resolved copy effect, an ability that
+ * copies (707.2), or a face-down permanent (708). Asked before every
+ * computation: index loops, no iterator per object.
+ */
 function layerOneApplies(state: GameState): boolean {
-  if (state.effects.some((e) => !e.ended && e.copyValues)) return true;
-  for (const o of state.objects) {
+  const { effects, objects } = state;
+  for (let i = 0; i < effects.length; i++) if (!effects[i]!.ended && effects[i]!.copyValues) return true;
+  for (let i = 0; i < objects.length; i++) {
+    const o = objects[i]!;
     if (o.zone === null) continue;
-    if (o.faceDown && o.zone === 'battlefield') return true;
-    for (const a of o.printed.abilities) {
-      let c = copyAbilities.get(a.ability);
-      if (c === undefined) copyAbilities.set(a.ability, (c = a.ability.kind === 'static' && a.ability.effects.some((e) => partsByLayer(e.parts).has('1a'))));
-      if (c) return true;
-    }
+    if ((o.faceDown && o.zone === 'battlefield') || printsCopy(o.printed)) return true;
   }
   return false;
 }
@@ -1183,7 +1194,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /** Last time's records of a layer for the objects not computed again (`skip`) go on into the world. */
   function carry(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): void {
-    for (const [id, w] of old) if (!skip.has(id)) world.set(id, w);
+    // forEach: no [id, record] pair made per entry, for hundreds of entries per layer.
+    old.forEach((w, id) => {
+      if (!skip.has(id)) world.set(id, w);
+    });
   }
 
   /**
