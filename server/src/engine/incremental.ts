@@ -33,7 +33,7 @@
 import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
 import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
-import type { ContinuousEffect, CopiableValues, GameObject, GameState, Printed } from './state';
+import type { ContinuousEffect, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
 import type { Working } from './working';
 import { sameStrings } from '../util/arrays';

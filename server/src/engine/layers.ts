@@ -1202,31 +1202,23 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /**
    * The records the layer set: last time's for the objects not computed
-   * again (`skip`, see `carry`), with the ones set now over them. Last time's
-   * very map when they are the same, as they mostly are (an event changes
-   * one or two objects of a board): no map per layer per computation.
+   * again (`skip`, see `carry`), with the ones set now (`changedNow`) over
+   * them. Last time's very map when that is what they are, as they mostly
+   * are (an event changes one or two objects of a board): no map per layer
+   * per computation. Kept in `rec`, and returned.
    */
   function keepChanged(rec: LayerRecord | undefined, old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
-    const merged = changedOver(old, skip);
-    if (rec) rec.changed = merged;
-    return merged;
-  }
-
-  function changedOver(old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
     let same = true;
-    for (const [id, w] of changedNow) if (old.get(id) !== w) {
-      same = false;
-      break;
+    for (const [id, w] of changedNow) if (old.get(id) !== w) same = false;
+    if (same) for (const id of skip) if (old.has(id) && !changedNow.has(id)) same = false;
+    let kept = old;
+    if (!same) {
+      kept = new Map();
+      for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) kept.set(id, w);
+      for (const [id, w] of changedNow) kept.set(id, w);
     }
-    if (same) for (const id of skip) if (old.has(id) && !changedNow.has(id)) {
-      same = false;
-      break;
-    }
-    if (same) return old;
-    const out = new Map<string, Working>();
-    for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) out.set(id, w);
-    for (const [id, w] of changedNow) out.set(id, w);
-    return out;
+    if (rec) rec.changed = kept;
+    return kept;
   }
 
   /** The order, dependencies and loops are last time's: say so again and keep them. */
