@@ -279,7 +279,8 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   });
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);
-  return { state, choices: [...g.choices], env: g.env };
+  // One shape for every frozen state, with or without a memo.
+  return { state, choices: [...g.choices], env: g.env, memo: undefined };
 }
 
 /** The check mode: what a frozen state holds can no longer be changed (Maps aside), so a game that changed one would throw. */
@@ -341,7 +342,7 @@ export class Checkpoints {
       this.group = group;
       this.memoAt = at;
     }
-    this.last = frozen.map((f, k) => ({ ...f, memo: this.memos[k] ?? this.memos[0] }));
+    this.last = frozen.map((f, k) => ({ state: f.state, choices: f.choices, env: f.env, memo: this.memos[k] ?? this.memos[0] }));
     held.forEach((h, k) => h.freeze(this.last[k]!));
   }
 

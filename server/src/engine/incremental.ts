@@ -246,15 +246,16 @@ export function localValues(l: Live, layer: Layer): boolean {
   return !l.spec.condition && !nonlocal(parts);
 }
 
-const touchedCache = new WeakMap<LayerRecord, Set<string>>();
+/** By list of steps: a layer's record shares last time's list when its steps are last time's (layers.ts `keepSteps`). */
+const touchedCache = new WeakMap<readonly Step[], Set<string>>();
 
 /** Every object some effect of the layer applied to. */
 export function touchedBy(r: LayerRecord): Set<string> {
-  let t = touchedCache.get(r);
+  let t = touchedCache.get(r.steps);
   if (!t) {
     t = new Set();
     for (const s of r.steps) for (const id of s.affected) t.add(id);
-    touchedCache.set(r, t);
+    touchedCache.set(r.steps, t);
   }
   return t;
 }

@@ -605,6 +605,13 @@ function copiableOf(w: Working): CopiableValues {
   return c;
 }
 
+/** Whether `objects` begin with the objects of `ids`, in order (a plain loop: asked before every computation). */
+function startsWith(objects: readonly GameObject[], ids: readonly string[]): boolean {
+  if (ids.length > objects.length) return false;
+  for (let i = 0; i < ids.length; i++) if (objects[i]!.id !== ids[i]) return false;
+  return true;
+}
+
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
@@ -638,7 +645,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   let position = prev?.position ?? new Map<string, number>();
   if (keep) {
     // Objects are only ever added, at the end; anything else starts afresh.
-    if (prev && prev.ids.some((id, i) => state.objects[i]?.id !== id)) prev = undefined;
+    if (prev && !startsWith(state.objects, prev.ids)) prev = undefined;
     if (!prev) position = new Map();
     else if (prev.ids.length < state.objects.length) position = positionsFor(position, state.objects, prev.ids.length);
     const n = state.objects.length;
