@@ -1215,17 +1215,21 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * per computation. Kept in `rec`, and returned.
    */
   function keepChanged(rec: LayerRecord | undefined, old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
-    let same = true;
-    for (const [id, w] of changedNow) if (old.get(id) !== w) same = false;
-    if (same) for (const id of skip) if (old.has(id) && !changedNow.has(id)) same = false;
     let kept = old;
-    if (!same) {
+    if (!sameChanges(old, skip)) {
       kept = new Map();
       for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) kept.set(id, w);
       for (const [id, w] of changedNow) kept.set(id, w);
     }
     if (rec) rec.changed = kept;
     return kept;
+  }
+
+  /** Whether the records set now, over last time's for the objects not in `skip`, are last time's exactly. */
+  function sameChanges(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): boolean {
+    for (const [id, w] of changedNow) if (old.get(id) !== w) return false;
+    for (const id of skip) if (old.has(id) && !changedNow.has(id)) return false;
+    return true;
   }
 
   /** The order, dependencies and loops are last time's: say so again and keep them. */

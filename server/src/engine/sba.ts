@@ -92,7 +92,6 @@ function label(w: Working): string {
   return w.obj.copyIndex !== undefined ? `${base}#${w.obj.copyIndex}` : base;
 }
 
-/** 704.3: every state-based action that applies now, to be performed simultaneously. */
 /** What the checks below ask of a record's type line, as bits. */
 const CREATURE = 1;
 const AURA = 2;
@@ -116,6 +115,7 @@ function kindOf(w: Working): number {
   return k;
 }
 
+/** 704.3: every state-based action that applies now, to be performed simultaneously. */
 export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[] = []): SbaRound {
   {
     const world = game.layers().world;
