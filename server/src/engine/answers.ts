@@ -87,6 +87,8 @@ const answeredBy = new WeakMap<ChoicePool, Map<object, number>>();
  * with no answer (read as 0).
  */
 export function answerNumbers<T extends object>(a: T, pool: ChoicePool, missing: string[]): T {
+  // Nearly every action asks for none: no copy of it is made.
+  if (!asksNumbers(a)) return a;
   let found = false;
   const seen = answeredBy.get(pool) ?? new Map<object, number>();
   answeredBy.set(pool, seen);
@@ -112,8 +114,35 @@ export function answerNumbers<T extends object>(a: T, pool: ChoicePool, missing:
   return found ? r : a;
 }
 
+/** Whether compiled actions hold an `answer` expression, by object: compiled text is shared and never changed. */
+const numbersAsked = new WeakMap<object, boolean>();
+function asksNumbers(a: object): boolean {
+  let r = numbersAsked.get(a);
+  if (r === undefined) numbersAsked.set(a, (r = holdsAnswer(a)));
+  return r;
+}
+
+function holdsAnswer(x: unknown): boolean {
+  if (!x || typeof x !== 'object') return false;
+  const o = x as Record<string, unknown>;
+  if (o.kind === 'answer' && typeof o.what === 'string') return true;
+  for (const v of Object.values(o)) if (v && typeof v === 'object' && holdsAnswer(v)) return true;
+  return false;
+}
+
 /** The first `event-player` reference inside the actions (`that player` of a trigger, `defending player`). */
-function eventPlayerRef(actions: readonly Action[]): Extract<PlayerRef, { kind: 'event-player' }> | undefined {
+function eventPlayerRef(actions: readonly Action[]): EventPlayerRef | undefined {
+  let ref = eventPlayerRefs.get(actions);
+  if (ref === undefined) eventPlayerRefs.set(actions, (ref = findEventPlayerRef(actions) ?? null));
+  return ref ?? undefined;
+}
+
+type EventPlayerRef = Extract<PlayerRef, { kind: 'event-player' }>;
+
+/** Each list of actions' reference, or null for none (compiled text is shared and never changed). */
+const eventPlayerRefs = new WeakMap<readonly Action[], EventPlayerRef | null>();
+
+function findEventPlayerRef(actions: readonly Action[]): EventPlayerRef | undefined {
   let found: Extract<PlayerRef, { kind: 'event-player' }> | undefined;
   const walk = (x: unknown): void => {
     if (found || !x || typeof x !== 'object') return;

@@ -78,8 +78,23 @@ function applyType(p: TypePart, w: Working, scope: Scope): void {
       w.abilities = w.abilities.filter((a) => a.origin !== 'printed' && a.origin !== 'copied' && a.origin !== 'land-type');
     }
   }
-  // 205.3d: an object can't have subtypes of types it doesn't have.
-  w.subtypes = w.subtypes.filter((s) => correspondsTo(s, w.types) || subtypeCategory(s) === 'Creature' && w.types.length === 0);
+  w.subtypes = fittingSubtypes(w.subtypes, w.types);
+}
+
+/**
+ * 205.3d: an object can't have subtypes of types it doesn't have (creature
+ * types stay on an object with no card type at all). The same list when
+ * every subtype fits, as nearly always: no new list per object per event.
+ */
+function fittingSubtypes(subtypes: string[], types: readonly string[]): string[] {
+  for (let i = 0; i < subtypes.length; i++) {
+    if (!fits(subtypes[i]!, types)) return subtypes.filter((s) => fits(s, types));
+  }
+  return subtypes;
+}
+
+function fits(subtype: string, types: readonly string[]): boolean {
+  return correspondsTo(subtype, types) || (subtypeCategory(subtype) === 'Creature' && types.length === 0);
 }
 
 function capitalise(s: string): string {
@@ -237,14 +252,46 @@ export function applyParts(live: Live, layer: Layer, w: Working, world: World, e
 
 /** 305.6: a land with a basic land type has that type's intrinsic mana ability. */
 export function intrinsicLandAbilities(w: Working, makeAbility: (text: string) => Ability): void {
-  const wanted = w.subtypes.filter((s) => isBasicLandType(s) && hasWord(w.types, 'Land'));
   // Nothing to add and nothing to take away: the list stays as it is (lists are never changed in place).
-  if (!wanted.length && !w.abilities.some((a) => a.origin === 'land-type')) return;
+  if (hasLandAbilities(w)) return;
+  const wanted = hasWord(w.types, 'Land') ? w.subtypes.filter(isBasicLandType) : [];
   const kept = w.abilities.filter((a) => a.origin !== 'land-type');
-  const mana: Record<string, string> = { plains: 'W', island: 'U', swamp: 'B', mountain: 'R', forest: 'G' };
   const added = wanted.map((s): AbilityInstance => {
-    const text = `{T}: Add {${mana[s.toLowerCase()]}}.`;
-    return { key: `${w.obj.id}/land/${s.toLowerCase()}`, text, ability: makeAbility(text), origin: 'land-type' };
+    const text = `{T}: Add {${LAND_MANA[s.toLowerCase()]}}.`;
+    return { key: `${w.obj.id}${landKey(s)}`, text, ability: makeAbility(text), origin: 'land-type' };
   });
   w.abilities = [...kept, ...added];
+}
+
+const LAND_MANA: Record<string, string> = { plains: 'W', island: 'U', swamp: 'B', mountain: 'R', forest: 'G' };
+
+/** The end of the key of a basic land type's mana ability (after the object's id), made once per subtype. */
+const landKeys = new Map<string, string>();
+function landKey(subtype: string): string {
+  let k = landKeys.get(subtype);
+  if (k === undefined) landKeys.set(subtype, (k = `/land/${subtype.toLowerCase()}`));
+  return k;
+}
+
+/**
+ * Whether the record's abilities already end with exactly the mana abilities
+ * of its basic land types, in order, as made above (none for a record with
+ * none): a land worked out again after every event (it was tapped, another
+ * land entered) keeps its list. Reads without making a string or a list.
+ */
+function hasLandAbilities(w: Working): boolean {
+  const abilities = w.abilities;
+  let n = 0;
+  for (let i = 0; i < abilities.length; i++) if (abilities[i]!.origin === 'land-type') n++;
+  const id = w.obj.id;
+  let at = abilities.length - n;
+  if (hasWord(w.types, 'Land')) {
+    for (const s of w.subtypes) {
+      if (!isBasicLandType(s)) continue;
+      const a = abilities[at++];
+      const k = landKey(s);
+      if (!a || a.origin !== 'land-type' || a.key.length !== id.length + k.length || !a.key.startsWith(id) || !a.key.endsWith(k)) return false;
+    }
+  }
+  return at === abilities.length;
 }

@@ -160,14 +160,30 @@ function printsCopy(printed: Printed): boolean {
  * computation: index loops, no iterator per object.
  */
 function layerOneApplies(state: GameState): boolean {
-  const { effects, objects } = state;
-  for (let i = 0; i < effects.length; i++) if (!effects[i]!.ended && effects[i]!.copyValues) return true;
-  for (let i = 0; i < objects.length; i++) {
-    const o = objects[i]!;
-    if (o.zone === null) continue;
-    if ((o.faceDown && o.zone === 'battlefield') || printsCopy(o.printed)) return true;
-  }
+  if (copyEffectResolved(state)) return true;
+  const objects = state.objects;
+  for (let i = 0; i < objects.length; i++) if (bringsLayerOne(objects[i]!)) return true;
   return false;
+}
+
+/**
+ * The same when it did not apply last time: an object in the same state as
+ * then (not in `changed`) still has no copy ability and is not face down.
+ */
+function layerOneAppliesAmong(state: GameState, changed: ReadonlySet<string>): boolean {
+  if (copyEffectResolved(state)) return true;
+  for (const id of changed) if (bringsLayerOne(state.byId.get(id)!)) return true;
+  return false;
+}
+
+function copyEffectResolved(state: GameState): boolean {
+  const effects = state.effects;
+  for (let i = 0; i < effects.length; i++) if (!effects[i]!.ended && effects[i]!.copyValues) return true;
+  return false;
+}
+
+function bringsLayerOne(o: GameObject): boolean {
+  return o.zone !== null && ((o.faceDown && o.zone === 'battlefield') || printsCopy(o.printed));
 }
 
 /** Static abilities' copy effects (`Enchanted creature is a copy of …`) that function now. */
@@ -616,11 +632,22 @@ function startsWith(objects: readonly GameObject[], ids: readonly string[]): boo
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
 
+/**
+ * Each effect's last scope, kept while it holds: an analysis asks for tens of
+ * thousands (every effect, in every layer, after every event), and an effect
+ * is the same object from one computation to the next while it is unchanged.
+ * Scopes are only ever read.
+ */
+const scopes = new WeakMap<Live, Scope>();
+
 /** Static abilities read `you` as their source's controller at this moment. */
 export function scopeIn(l: Live, w: World): Scope {
-  if (l.kind !== 'static') return scopeOf(l);
-  const src = w.get(l.source.id);
-  return { source: l.source, bindings: { ...l.bindings, you: src?.controller ?? l.bindings.you } };
+  const you = l.kind === 'static' ? (w.get(l.source.id)?.controller ?? l.bindings.you) : l.bindings.you;
+  const hit = scopes.get(l);
+  if (hit && hit.bindings.you === you) return hit;
+  const scope = l.kind === 'static' ? { source: l.source, bindings: { ...l.bindings, you } } : scopeOf(l);
+  scopes.set(l, scope);
+  return scope;
 }
 
 /** Compute all characteristics now. */
@@ -665,7 +692,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (!prev || i >= prev.ids.length) position.set(o.id, i);
     }
   }
-  const layerOne = layerOneApplies(state);
+  const layerOne = prev && !prev.copyEffects ? layerOneAppliesAmong(state, moved) : layerOneApplies(state);
   const resolved = resolvedLives(state);
   // The same objects in the same states, the same resolved effects and game: the same result (a resolution
   // computes the layers for its next action, and the event's end computes them again for the same state).
@@ -1532,20 +1559,38 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 }
 
+function playerAbility(a: AbilityInstance): boolean {
+  if (a.ability.kind !== 'static') return false;
+  const ls = abilityLayers(a.ability);
+  return ls.has('player') || ls.has('rules');
+}
+
+/**
+ * Whether a list of abilities holds a static ability with effects on players
+ * or on the game's rules, by list: records share their lists (never changed
+ * in place) from one computation to the next, and this is asked of every
+ * record after every event.
+ */
+const affectsPlayers = new WeakMap<readonly AbilityInstance[], boolean>();
+function mayAffectPlayers(abilities: readonly AbilityInstance[]): boolean {
+  let r = affectsPlayers.get(abilities);
+  if (r === undefined) affectsPlayers.set(abilities, (r = abilities.some(playerAbility)));
+  return r;
+}
+
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
 function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
   for (const p of state.players) players.set(p.name, { abilities: [], maxHandSize: 7, trace: [] });
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
-  for (const w of world.values()) {
+  world.forEach((w) => {
+    if (!mayAffectPlayers(w.abilities)) return;
     for (const a of w.abilities) {
-      if (a.ability.kind !== 'static') continue;
-      const ls = abilityLayers(a.ability);
-      if (!ls.has('player') && !ls.has('rules')) continue;
-      if (functions(w, a)) for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
+      if (!playerAbility(a) || !functions(w, a)) continue;
+      for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
     }
-  }
+  });
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
   for (const l of lives) {

@@ -11,8 +11,17 @@ import type { Game } from './game';
 
 type TargetRef = Extract<ObjectRef, { kind: 'target' }>;
 
+/** Each list of actions' target phrases: compiled text is shared and never changed, and this is asked at every resolution. */
+const refsOf = new WeakMap<Action[], TargetRef[]>();
+
 /** The `target …` phrases of the actions that carry conditions, by index. */
 function targetRefs(actions: Action[]): TargetRef[] {
+  let refs = refsOf.get(actions);
+  if (!refs) refsOf.set(actions, (refs = findTargetRefs(actions)));
+  return refs;
+}
+
+function findTargetRefs(actions: Action[]): TargetRef[] {
   const out = new Map<number, TargetRef>();
   const walk = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;

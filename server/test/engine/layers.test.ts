@@ -162,3 +162,40 @@ test('707.2: copiable values are a record after layer 1, kept from the layers af
   assert.ok(a.expectations.every((e) => e.passed), JSON.stringify(a.expectations.filter((e) => !e.passed)));
   assert.equal(a.expectations.length, 2);
 });
+
+test('305.6: a land has the mana abilities of its basic land types after every event, in order, as its types change and change back', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Tropical Island" as trop
+      type Land — Forest Island
+    card "Blood Moon" as moon
+      cost {2}{R}
+      type Enchantment
+      text Nonbasic lands are Mountains.
+    card "Grizzly Bears" as bears
+      cost {1}{G}
+      type Creature — Bear
+      pt 2/2
+    card "Overgrowth" as growth
+      cost {G}
+      type Enchantment — Aura
+      text Enchant land
+      text Enchanted land is a Forest.
+    enter trop
+    expect trop: abilities "{T}: Add {G}.", "{T}: Add {U}."
+    tap trop
+    enter bears
+    expect trop: abilities "{T}: Add {G}.", "{T}: Add {U}."
+    enter moon
+    expect trop: type Land — Mountain; abilities "{T}: Add {R}."
+    untap trop
+    expect trop: abilities "{T}: Add {R}."
+    destroy moon
+    expect trop: type Land — Forest Island; abilities "{T}: Add {G}.", "{T}: Add {U}."
+    enter growth attached to trop
+    expect trop: type Land — Forest; abilities "{T}: Add {G}."
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+  assert.equal(a.expectations.length, 6);
+});
