@@ -112,7 +112,31 @@ function abilityLayers(ab: Ability): Set<string> {
   return out;
 }
 
+/** The ability instance with this key (a loop, not `find`: asked for every effect in every layer after every event). */
+function abilityByKey(abilities: readonly AbilityInstance[], key: string | undefined): AbilityInstance | undefined {
+  for (let i = 0; i < abilities.length; i++) if (abilities[i]!.key === key) return abilities[i];
+  return undefined;
+}
+
+/**
+ * Each static ability's effects as last made, for the record they were made
+ * from: the same record (records are kept from one computation to the next
+ * while unchanged) with its object at the same timestamp and with the same
+ * choices gives the very same effects, which the incremental computation
+ * then knows at once (engine/incremental.ts compares effects by identity
+ * first).
+ */
+const livesMade = new WeakMap<AbilityInstance, { w: Working; timestamp: number; choices: readonly string[]; lives: Live[] }>();
+
 function staticLives(w: Working, a: AbilityInstance): Live[] {
+  const hit = livesMade.get(a);
+  if (hit && hit.w === w && hit.timestamp === w.obj.timestamp && hit.choices === w.obj.entryChoices) return hit.lives;
+  const lives = makeStaticLives(w, a);
+  livesMade.set(a, { w, timestamp: w.obj.timestamp, choices: w.obj.entryChoices, lives });
+  return lives;
+}
+
+function makeStaticLives(w: Working, a: AbilityInstance): Live[] {
   const ab = a.ability;
   if (ab.kind !== 'static') return [];
   const cda = isCda(a);
@@ -754,11 +778,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
   const affectedNow = new Map<string, string[]>();
   /** Each object's kind for trial purposes (see `representatives`); cleared with affectedNow. */
-  const kindNow = new Kinds((id) => {
-    const x = world.get(id);
-    return x ? kindKeyOf(x) : id;
-  });
-  const representatives = (ids: string[], keep: string[]): string[] => kindNow.representatives(ids, keep);
+  // Made when a trial first asks (most computations try nothing): a Kinds holds two Maps, a WeakMap and two typed arrays.
+  let kindNow: Kinds | undefined;
+  const representatives = (ids: string[], keep: string[]): string[] => {
+    kindNow ??= new Kinds((id) => {
+      const x = world.get(id);
+      return x ? kindKeyOf(x) : id;
+    });
+    return kindNow.representatives(ids, keep);
+  };
   const affectedIn = (l: Live, w: World): string[] => {
     const fixed = fixedSets.get(l.id) ?? lockedIds(l);
     if (fixed) return fixed;
@@ -778,7 +806,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * worlds keep everything (the caller checks `worldVersion`).
    */
   const forgetAfter = (next: Live, layer: Layer, ids: readonly string[]): void => {
-    for (const id of ids) kindNow.delete(id);
+    if (kindNow) for (const id of ids) kindNow.delete(id);
     const written = writes(next, layer);
     for (const id of [...affectedNow.keys()]) {
       const l = liveById.get(id);
@@ -794,7 +822,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     if (l.kind === 'static') {
       const src = w.get(l.source.id);
       if (!src) return false;
-      const a = src.abilities.find((x) => x.key === l.abilityKey);
+      const a = abilityByKey(src.abilities, l.abilityKey);
       if (!a || !functions(src, a)) return false;
       // CDAs apply only to their own object (604.3); an object that left play has no static effects.
     }
@@ -827,7 +855,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   for (const layer of OBJECT_LAYERS) {
     affectedNow.clear();
-    kindNow.clear();
+    kindNow?.clear();
     if (layer === '1a') {
       if (!layerOne) continue;
       // 613.2a: copy effects have their own order and values (engine/copy.ts).
