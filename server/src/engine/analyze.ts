@@ -53,11 +53,17 @@ export function makeEnv(names: Map<string, string[]>, players: string[], knownNa
     abilityCache.set(key, a);
     return a;
   };
+  /** Abilities made from their text alone (a land type's mana ability, a granted keyword), by text: layer 4's trials ask again and again. */
+  const made = new Map<string, Ability>();
   return {
     names,
     players,
     recompile: compileOne,
-    makeAbility: (text) => compileOne(text, '') ?? { kind: 'unknown', text },
+    makeAbility: (text) => {
+      let a = made.get(text);
+      if (!a) made.set(text, (a = compileOne(text, '') ?? { kind: 'unknown', text }));
+      return a;
+    },
     describe: (p: Part) => {
       try {
         return describePart(p);

@@ -257,13 +257,14 @@ export function intrinsicLandAbilities(w: Working, makeAbility: (text: string) =
   const wanted = hasWord(w.types, 'Land') ? w.subtypes.filter(isBasicLandType) : [];
   const kept = w.abilities.filter((a) => a.origin !== 'land-type');
   const added = wanted.map((s): AbilityInstance => {
-    const text = `{T}: Add {${LAND_MANA[s.toLowerCase()]}}.`;
+    const text = LAND_MANA[s.toLowerCase()]!;
     return { key: `${w.obj.id}${landKey(s)}`, text, ability: makeAbility(text), origin: 'land-type' };
   });
   w.abilities = [...kept, ...added];
 }
 
-const LAND_MANA: Record<string, string> = { plains: 'W', island: 'U', swamp: 'B', mountain: 'R', forest: 'G' };
+/** 305.6: each basic land type's mana ability, as text (the same strings every time: abilities are made from them by text). */
+const LAND_MANA: Record<string, string> = { plains: '{T}: Add {W}.', island: '{T}: Add {U}.', swamp: '{T}: Add {B}.', mountain: '{T}: Add {R}.', forest: '{T}: Add {G}.' };
 
 /** The end of the key of a basic land type's mana ability (after the object's id), made once per subtype. */
 const landKeys = new Map<string, string>();

@@ -260,14 +260,6 @@ export function touchedBy(r: LayerRecord): Set<string> {
   return t;
 }
 
-const memberSets = new WeakMap<readonly string[], Set<string>>();
-/** A set of an effect's objects, made once per list (lists are kept from one computation to the next while they do not change). */
-export function memberSet(ids: readonly string[]): Set<string> {
-  let s = memberSets.get(ids);
-  if (!s) memberSets.set(ids, (s = new Set(ids)));
-  return s;
-}
-
 /** Adds to `into` the ids in one list and not the other. */
 export function addDifference(a: readonly string[], b: readonly string[], into: Set<string>): void {
   if (a.length === b.length && a.every((x, i) => x === b[i])) return;

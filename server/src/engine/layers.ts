@@ -13,7 +13,7 @@ import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
-import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, memberSet, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
@@ -540,6 +540,28 @@ function partValues(p: Part, scope: Scope, w: Working | undefined, ww: World, en
   }
 }
 
+/**
+ * Whether two effects' values are the same as JSON would write them (the
+ * comparison 613.8a's trials make): lists element by element, with a
+ * missing value, null and a number JSON can't write alike. No string is
+ * built: trials compare values for every object they touch.
+ */
+function sameValues(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValues(asJson(a[i]), asJson(b[i]))) return false;
+    return true;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
+  return false;
+}
+
+/** A value in a list as JSON writes it: undefined, NaN and ±Infinity are null. */
+function asJson(x: unknown): unknown {
+  return x === undefined || (typeof x === 'number' && !Number.isFinite(x)) ? null : x;
+}
+
 // ---------------------------------------------------------------------------
 
 /** The fields `aspectsOf` shows, held by reference (working records never change an array in place). */
@@ -963,10 +985,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
           else {
             const filter = a.spec.affected.filter;
             const scope = scopeIn(a, world);
-            const inBefore = new Set(before);
             for (const id of touched) {
               const x = scratch.get(id);
-              if (x && matches(filter, x, scope, scratch, env) !== inBefore.has(id)) return 'changes what it applies to';
+              if (x && matches(filter, x, scope, scratch, env) !== listed(before, id)) return 'changes what it applies to';
             }
           }
         }
@@ -975,9 +996,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         const scopeBefore = scopeIn(a, world);
         const scopeAfter = scopeIn(a, scratch);
         for (const id of look) {
-          const v0 = JSON.stringify(valuesOf(a, layer, world.get(id), world, scopeBefore));
-          const v1 = JSON.stringify(valuesOf(a, layer, scratch.get(id), scratch, scopeAfter));
-          if (v0 !== v1) return 'changes what it does';
+          const v0 = valuesOf(a, layer, world.get(id), world, scopeBefore);
+          const v1 = valuesOf(a, layer, scratch.get(id), scratch, scopeAfter);
+          if (!sameValues(v0, v1)) return 'changes what it does';
         }
         return undefined;
       }
@@ -1481,7 +1502,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
             const known = P.stepFound[k]!.get(a.id)?.get(b.id);
             if (!fixed[j] && appliesTo(j, cur) !== appliesTo(j, trial)) {
               if (known !== 'changes what it applies to') return false;
-            } else if (appliesTo(j, cur) && JSON.stringify(effectValues(a, layer, cur, world, scopes[j]!, env)) !== JSON.stringify(effectValues(a, layer, trial, world, scopes[j]!, env))) {
+            } else if (appliesTo(j, cur) && !sameValues(effectValues(a, layer, cur, world, scopes[j]!, env), effectValues(a, layer, trial, world, scopes[j]!, env))) {
               if (known !== 'changes what it applies to' && known !== 'changes what it does') return false;
             }
           }
@@ -1496,15 +1517,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const steps = lives.map((l, k) => {
       const old = P.steps[k]!;
       let ids = old.affected;
-      const was = memberSet(ids);
-      let differs = false;
-      for (const [x, m] of membership) if (m[k] !== was.has(x)) differs = true;
-      if (differs) {
-        const set = new Set(ids);
-        for (const [x, m] of membership) if (m[k]) set.add(x);
-        else set.delete(x);
-        ids = [];
-        for (const id of world.keys()) if (set.has(id)) ids.push(id);
+      // Sets are in world order, the objects' order (`position`): each object computed again goes in or out where it belongs.
+      for (const [x, m] of membership) {
+        const at = sortedIndex(ids, x);
+        if (m[k] === (ids[at] === x)) continue;
+        if (ids === old.affected) ids = ids.slice();
+        if (m[k]) ids.splice(at, 0, x);
+        else ids.splice(at, 1);
       }
       return sameStep(old, l, ids, old.reason);
     });
@@ -1546,6 +1565,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       delta?.push(x);
     }
     return out;
+  }
+
+  /**
+   * Whether a list of ids in world order (a filter's set) holds `id`: by a
+   * binary search where the objects' places are known (a computation kept
+   * for the next), not a set made for each 613.8a trial.
+   */
+  function listed(ids: readonly string[], id: string): boolean {
+    return keep ? ids[sortedIndex(ids, id)] === id : ids.includes(id);
   }
 
   /** Where `id` is or would go in a list of ids in world order. */
