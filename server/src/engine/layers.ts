@@ -1358,7 +1358,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         plan.push(sameStep(old, l, ids, byTimestamp(l)));
         continue;
       }
-      else ids = select(l.spec.affected, scopeIn(l, world), world, env);
+      else {
+        ids = select(l.spec.affected, scopeIn(l, world), world, env);
+        // The same objects (a counter's own object, what an Equipment is attached to): last time's very
+        // list, so that the step, and most often the whole layer's steps, are last time's (keepSteps).
+        if (old && sameStrings(ids, old.affected)) ids = old.affected;
+      }
       if (!same) {
         for (const id of ids) again.add(id);
         for (const id of old?.affected ?? []) again.add(id);
