@@ -7,7 +7,7 @@ import { asColor, chosen, evalExpr, resolvePlayers, type Env, type Scope } from 
 import type { Live } from './live';
 import type { AbilityInstance } from './state';
 import { correspondsTo, isBasicLandType, isCreatureType, subtypeCategory } from './subtypes';
-import { hasWord, type Working, type World } from './working';
+import { eqWord, hasWord, type Working, type World } from './working';
 
 /** Extra context applying needs: recompiling text for 612 text changes. */
 export interface ApplyEnv extends Env {
@@ -17,9 +17,17 @@ export interface ApplyEnv extends Env {
 
 const COLOR_ORDER: Color[] = ['white', 'blue', 'black', 'red', 'green'];
 
+/** `xs` without later repeats of a word in any case. Callers pass a list of their own, which comes back as it is when nothing repeats. */
 function unique(xs: string[]): string[] {
+  // A type line is a handful of words: compared pair by pair (eqWord), no lower-cased copy of each.
+  if (xs.length <= 16 && !hasRepeat(xs)) return xs;
   const seen = new Set<string>();
   return xs.filter((x) => (seen.has(x.toLowerCase()) ? false : (seen.add(x.toLowerCase()), true)));
+}
+
+function hasRepeat(xs: readonly string[]): boolean {
+  for (let i = 1; i < xs.length; i++) for (let j = 0; j < i; j++) if (eqWord(xs[i]!, xs[j]!)) return true;
+  return false;
 }
 
 /** Keyword name of an ability, lower-case, or undefined for non-keywords. */

@@ -1481,6 +1481,19 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const sel = lives[k]!.spec.affected;
       return sel.kind === 'filter' && matches(sel.filter, x, scopes[k]!, world, env);
     };
+    /** Whether lives[j] reads on objects what lives[i] writes (asked for every pair at every step for every object). */
+    const pairs: (boolean | undefined)[] = new Array(lives.length * lives.length);
+    const readsWrites = (j: number, i: number): boolean => {
+      const at = j * lives.length + i;
+      let r = pairs[at];
+      if (r === undefined) {
+        const wr = writes(lives[i]!, layer);
+        r = false;
+        for (const x of objectReads(lives[j]!)) if (wr.has(x)) r = true;
+        pairs[at] = r;
+      }
+      return r;
+    };
     const records = new Map<string, Working>();
     const membership = new Map<string, boolean[]>();
     for (const x of dirty) {
@@ -1496,7 +1509,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
           for (let j = k; j < lives.length; j++) {
             const a = lives[j]!;
             // 613.8a(c), and the reads/writes prefilter the full computation uses.
-            if (i === j || a.cda !== b.cda || ![...objectReads(a)].some((r) => writes(b, layer).has(r))) continue;
+            if (i === j || a.cda !== b.cda || !readsWrites(j, i)) continue;
             if (!trial) {
               trial = cloneWorking(cur);
               applyParts(b, layer, trial, world, env, scopes[i]!);
