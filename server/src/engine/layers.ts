@@ -1633,23 +1633,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 }
 
+/** A static ability with effects on players or on the game's rules (613.10). */
 function playerAbility(a: AbilityInstance): boolean {
   if (a.ability.kind !== 'static') return false;
   const ls = abilityLayers(a.ability);
   return ls.has('player') || ls.has('rules');
-}
-
-/**
- * Whether a list of abilities holds a static ability with effects on players
- * or on the game's rules, by list: records share their lists (never changed
- * in place) from one computation to the next, and this is asked of every
- * record after every event.
- */
-const affectsPlayers = new WeakMap<readonly AbilityInstance[], boolean>();
-function mayAffectPlayers(abilities: readonly AbilityInstance[]): boolean {
-  let r = affectsPlayers.get(abilities);
-  if (r === undefined) affectsPlayers.set(abilities, (r = abilities.some(playerAbility)));
-  return r;
 }
 
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
@@ -1659,8 +1647,9 @@ function computePlayers(state: GameState, world: World, resolved: Live[], env: L
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
   world.forEach((w) => {
-    if (!mayAffectPlayers(w.abilities)) return;
-    for (const a of w.abilities) {
+    const abilities = w.abilities;
+    for (let i = 0; i < abilities.length; i++) {
+      const a = abilities[i]!;
       if (!playerAbility(a) || !functions(w, a)) continue;
       for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
     }

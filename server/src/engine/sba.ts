@@ -6,7 +6,7 @@ import type { ChoiceItem } from './choices';
 import { matches } from './evaluate';
 import type { Game } from './game';
 import { edit, type GameObject } from './state';
-import { hasWord, isType, type Working } from './working';
+import { eqWord, hasWord, isType, type Working } from './working';
 
 /** What one round of state-based actions does: zone changes go through the replacement pipeline (614), the rest is done directly. */
 export interface SbaRound {
@@ -97,20 +97,16 @@ const AURA = 2;
 const EQUIPMENT = 4;
 const FORTIFICATION = 8;
 const LEGENDARY = 16;
-const kinds = new WeakMap<Working, number>();
 
-/**
- * A finished computation's records never change, and an unchanged object
- * keeps its record from one computation to the next (engine/incremental.ts):
- * its type line is read once, not after every event.
- */
+/** The bits of a record's type line, read in one pass (a WeakMap of records cost more than the reading: every record is new to it after an event changes it). */
 function kindOf(w: Working): number {
-  let k = kinds.get(w);
-  if (k === undefined) {
-    k = (isType(w, 'Creature') ? CREATURE : 0) | (hasWord(w.subtypes, 'Aura') ? AURA : 0) | (hasWord(w.subtypes, 'Equipment') ? EQUIPMENT : 0);
-    k |= (hasWord(w.subtypes, 'Fortification') ? FORTIFICATION : 0) | (hasWord(w.supertypes, 'Legendary') ? LEGENDARY : 0);
-    kinds.set(w, k);
+  let k = isType(w, 'Creature') ? CREATURE : 0;
+  for (const s of w.subtypes) {
+    if (eqWord(s, 'Aura')) k |= AURA;
+    else if (eqWord(s, 'Equipment')) k |= EQUIPMENT;
+    else if (eqWord(s, 'Fortification')) k |= FORTIFICATION;
   }
+  if (hasWord(w.supertypes, 'Legendary')) k |= LEGENDARY;
   return k;
 }
 
