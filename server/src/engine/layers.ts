@@ -126,13 +126,27 @@ function abilityByKey(abilities: readonly AbilityInstance[], key: string | undef
  * then knows at once (engine/incremental.ts compares effects by identity
  * first).
  */
-const livesMade = new WeakMap<AbilityInstance, { w: Working; timestamp: number; choices: readonly string[]; lives: Live[] }>();
+const livesMade = new WeakMap<AbilityInstance, LivesMade>();
+
+/**
+ * What the effects were made from. A computation without a memo changes its
+ * records in place (a control change in layer 2, an ability granted in 6),
+ * so the controller and the list of abilities are checked too.
+ */
+interface LivesMade {
+  w: Working;
+  controller: string;
+  abilities: readonly AbilityInstance[];
+  timestamp: number;
+  choices: readonly string[];
+  lives: Live[];
+}
 
 function staticLives(w: Working, a: AbilityInstance): Live[] {
   const hit = livesMade.get(a);
-  if (hit && hit.w === w && hit.timestamp === w.obj.timestamp && hit.choices === w.obj.entryChoices) return hit.lives;
+  if (hit && hit.w === w && hit.controller === w.controller && hit.abilities === w.abilities && hit.timestamp === w.obj.timestamp && hit.choices === w.obj.entryChoices) return hit.lives;
   const lives = makeStaticLives(w, a);
-  livesMade.set(a, { w, timestamp: w.obj.timestamp, choices: w.obj.entryChoices, lives });
+  livesMade.set(a, { w, controller: w.controller, abilities: w.abilities, timestamp: w.obj.timestamp, choices: w.obj.entryChoices, lives });
   return lives;
 }
 
