@@ -15,8 +15,7 @@ import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
 import { cloneState, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
-import { rebaseMemo, type LayerMemo, type Rebased } from './incremental';
-import { seedLive } from './layers';
+import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
 import type { StateAt } from './converge';
 
@@ -32,7 +31,10 @@ export interface FrozenGame {
    * A layer computation of this line of play at this statement or a few
    * before (engine/incremental.ts): a game made from the frozen state builds
    * its first computation on it instead of computing every layer afresh.
-   * Shared by the frozen states between two `MEMO_EVERY` statements.
+   * Shared by the frozen states between two `MEMO_EVERY` statements. It is
+   * the run's memo as it was (it names the run's objects, by id): the game
+   * made from the state rebases it on that state's objects (game.ts), so a
+   * run that takes one copies nothing.
    */
   memo?: LayerMemo;
 }
@@ -305,8 +307,6 @@ export class Checkpoints {
   private ordered?: (number | undefined)[];
   /** The statement the memos were taken before. */
   private memoAt = -Infinity;
-  /** What making each outcome's memo for its frozen state copied, for the next group's (memoFor). */
-  private rebased: (Rebased | undefined)[] = [];
 
   /**
    * `start`: the holds of the snapshot the run starts from (after statement
@@ -337,27 +337,12 @@ export class Checkpoints {
     // event (tokens entering under type changers) keeps a bounded number of memos.
     const reordered = at - this.memoAt >= REORDERED_EVERY && games.some((g, k) => g.layerMemo && g.layerMemo.orderedAt !== this.ordered![k]);
     if (group !== this.group || !this.memos.some((m) => m) || reordered) {
-      this.memos = games.map((g, k) => this.memoFor(g.layerMemo, frozen[k]!, k));
+      this.memos = games.map((g) => g.layerMemo);
       this.ordered = games.map((g) => g.layerMemo?.orderedAt);
       this.group = group;
       this.memoAt = at;
     }
     this.last = frozen.map((f, k) => ({ state: f.state, choices: f.choices, env: f.env, memo: this.memos[k] ?? this.memos[0] }));
     held.forEach((h, k) => h.freeze(this.last[k]!));
-  }
-
-  /**
-   * The game's memo made for its frozen state (its records name the frozen
-   * objects): a game made from this state, or from a later one of the group
-   * (which shares every object that did not change), copies only the records
-   * of the objects that changed (incremental.ts: rebaseMemo), and the records
-   * this memo shares with the group's before it are that one's copies.
-   */
-  private memoFor(memo: LayerMemo | undefined, f: FrozenGame, k: number): LayerMemo | undefined {
-    if (!memo) return undefined;
-    const state = stateOf(f);
-    const { memo: mine, made } = rebaseMemo(memo, state, seedLive, this.rebased[k]);
-    this.rebased[k] = made;
-    return mine;
   }
 }

@@ -118,7 +118,7 @@ export class Game {
   layers(): LayerResult {
     if (this.traced) return this.traced;
     if (!this.cache) {
-      if (this.memo && this.memoForeign) this.memo = rebaseMemo(this.memo, this.state, seedLive).memo;
+      if (this.memo && this.memoForeign) this.memo = rebaseMemo(this.memo, this.state, seedLive);
       this.memoForeign = false;
       this.cache = computeLayers(this.state, this.layerEnv(), false, incremental ? { prev: this.memo, keep: true, last: this.last } : {});
       this.memo = this.cache.memo;

@@ -240,6 +240,12 @@ export function localSelection(l: Live): boolean {
   return l.spec.affected.kind === 'filter' && !nonlocal(l.spec.affected);
 }
 
+/** Whether an effect's set is its own object alone (a counter's, a level's): it changes only when that object does. */
+export function ownObject(l: Live): boolean {
+  const a = l.spec.affected;
+  return a.kind === 'object' && a.ref.kind === 'self';
+}
+
 /** Whether what the effect does to an object in this layer depends on that object alone. */
 export function localValues(l: Live, layer: Layer): boolean {
   const parts: readonly Part[] | undefined = l.partsByLayer.get(layer);
@@ -273,31 +279,18 @@ export function addDifference(a: readonly string[], b: readonly string[], into: 
 // Copies of a game (checkpoints, 616 branches, simulations)
 
 /**
- * What one rebase made: the copy of each record and effect it had to copy,
- * by the original. A later rebase of a later memo of the same line of play
- * (the next checkpoint) given it reuses those copies for the records the two
- * memos share, so the memos kept by a file's checkpoints share their records
- * as the memos they came from do.
- */
-export interface Rebased {
-  records: Map<Working, Working>;
-  lives: Map<Live, Live>;
-}
-
-/**
  * The memo of a computation on another copy of the same game, for this copy:
  * every record and effect that names an object names this copy's object of
  * the same id. What it describes is the other copy's computation, which is
  * all an incremental computation asks of a memo (it compares states).
  *
- * Only what names another object is copied: a memo already made for a
- * frozen state (checkpoints.ts) names the objects a later frozen state of the
- * same line of play shares with it, so a game made from that later state
- * copies only the records of the objects that changed in between (a hover
- * made a whole copy of the memo before: a quarter of what it allocated).
+ * Only what names another object is copied. Frozen states keep their run's
+ * memos as they are (checkpoints.ts): a memo is never changed once made and
+ * names objects by id, so it is rebased when a game made from a frozen state
+ * first computes its layers, not each time a run takes one.
  */
-export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live) => void, before?: Rebased): { memo: LayerMemo; made: Rebased } {
-  const made: Rebased = { records: new Map(), lives: new Map() };
+export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live) => void): LayerMemo {
+  const made = { records: new Map<Working, Working>(), lives: new Map<Live, Live>() };
   const effects = new Map<string, ContinuousEffect>();
   for (const e of state.effects) effects.set(e.id, e);
   const record = (w: Working): Working => {
@@ -305,8 +298,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     if (!o || o === w.obj) return w;
     let r = made.records.get(w);
     if (r) return r;
-    r = before?.records.get(w);
-    if (r?.obj !== o) r = { ...w, obj: o };
+    r = { ...w, obj: o };
     made.records.set(w, r);
     return r;
   };
@@ -316,8 +308,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     const source = state.byId.get(l.source.id) ?? l.source;
     let r: Live | undefined = source === l.source && (!resolved || resolved === l.resolved) ? l : made.lives.get(l);
     if (!r) {
-      r = before?.lives.get(l);
-      if (r?.source !== source || r.resolved !== (resolved ?? l.resolved)) r = { ...l, source, ...(resolved ? { resolved } : {}) };
+      r = { ...l, source, ...(resolved ? { resolved } : {}) };
       made.lives.set(l, r);
     }
     if (!seen.has(r)) {
@@ -354,7 +345,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     const same = steps === r.steps && pool === r.pool && changed === r.changed;
     layers.set(layer, same ? r : { ...r, pool, steps, byId: steps === r.steps ? r.byId : new Map(steps.map((s) => [s.live.id, s])), changed });
   }
-  return { memo: { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live) }, made };
+  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live) };
 }
 
 // ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
-import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
@@ -1365,6 +1365,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       let ids: string[];
       if (fixed) ids = fixed;
       else if (same && !dirty.size && !globalChanged) ids = old!.affected;
+      // Its own object (a counter's, a level's), which is not dirty (`same`): where it was, so the same set.
+      else if (same && ownObject(l)) ids = old!.affected;
       else if (same && localSelection(l)) {
         const delta: string[] = [];
         ids = rematch(l, old!.affected, delta);

@@ -202,7 +202,7 @@ test('a change of any field of an object, effect or replacement is seen, so it i
   assert.ok(sameObject(ogre, { ...ogre, counters: new Map(ogre.counters), designations: [...ogre.designations] }));
 });
 
-test("a checkpoint's layer memo names the frozen objects: a later state of its group copies only the changed objects' records, the next group's memo shares the rest", () => {
+test("a checkpoint keeps its run's layer memo as it is; a game made from a frozen state rebases it on that state's objects when it first computes", () => {
   const text = [
     'card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2',
     'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2',
@@ -220,8 +220,8 @@ test("a checkpoint's layer memo names the frozen objects: a later state of its g
   };
   const first = release(0);
   const memo = first.memo!;
-  for (const [id, w] of memo.copied) assert.equal(w.obj, objectOf(first, id), `${id}: the frozen object`);
-  for (const r of memo.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(first, id), `${id}: the frozen object`);
+  assert.equal(memo, g.layerMemo, "the run's memo itself: no copy is made as the run goes on");
+  assert.equal(memo.copied.get('ogre')!.obj, g.state.byId.get('ogre'), "it names the run's objects");
   // The ogre is tapped: the next statement's frozen state, in the same group, shares the memo.
   const ogre = g.state.byId.get('ogre')!;
   edit(ogre).tapped = true;
@@ -229,27 +229,30 @@ test("a checkpoint's layer memo names the frozen objects: a later state of its g
   void g.layers();
   const second = release(1);
   assert.equal(second.memo, memo);
+  // Rebased on the frozen state: every record names that state's object.
   const state = { ...(second.state as GameState), byId: new Map(second.state.objects.map((o) => [o.id, o])) };
-  const { memo: rebased } = rebaseMemo(second.memo!, state, () => {});
-  assert.equal(rebased.copied.get('bears'), memo.copied.get('bears'), 'an unchanged object: its record as it is');
-  assert.notEqual(rebased.copied.get('ogre'), memo.copied.get('ogre'));
-  assert.equal(rebased.copied.get('ogre')!.obj, objectOf(second, 'ogre'));
-  assert.equal(rebased.layers.get('7c')!.changed.get('bears'), memo.layers.get('7c')!.changed.get('bears'));
+  const rebased = rebaseMemo(second.memo!, state, () => {});
+  for (const [id, w] of rebased.copied) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
+  for (const r of rebased.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
+  assert.equal(rebased.layers.get('7c')!.changed.get('bears')!.power, memo.layers.get('7c')!.changed.get('bears')!.power, 'the same values');
+  assert.equal(rebaseMemo(rebased, state, () => {}).copied, rebased.copied, 'on the objects it names already: nothing copied');
   // A game read from the later state computes from that memo and reads its own objects.
   const held = new Held(g);
   held.freeze(second);
   const made = held.game;
   assert.equal(made.chars('ogre')!.obj, objectOf(second, 'ogre'));
+  assert.equal(made.chars('ogre')!.obj.tapped, true);
   assert.equal(made.chars('bears')!.power, 3);
-  // The next group's memo is made anew, sharing the records of what did not change since.
+  // The run goes on changing its objects: the next group takes the run's memo then, and the game
+  // made from the frozen state still reads the state it was made from.
   edit(ogre).tapped = false;
   g.changed();
   void g.layers();
   const next = release(16);
   assert.notEqual(next.memo, memo);
-  assert.equal(next.memo!.copied.get('bears'), memo.copied.get('bears'));
-  assert.equal(next.memo!.layers.get('7c')!.changed.get('anthem') ?? null, memo.layers.get('7c')!.changed.get('anthem') ?? null);
-  assert.equal(next.memo!.copied.get('ogre')!.obj, objectOf(next, 'ogre'));
+  assert.equal(next.memo, g.layerMemo);
+  assert.equal(made.chars('ogre')!.obj.tapped, true);
+  assert.equal(made.chars('ogre')!.power, 3);
 });
 
 test('after a layer is ordered afresh (613.8), later checkpoints take a new memo: a game read from them does not order it afresh again', () => {
