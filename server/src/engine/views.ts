@@ -3,6 +3,7 @@
 
 import type { Layer } from '../effects/ir';
 import type { Game } from './game';
+import type { LayerResult } from './layers';
 import type { RuleEntry } from './rules';
 import type { AbilityView, EffectMarks, EffectView, ObjectView, PlayerView, TraceStep, WorldView } from './results';
 import { orderedTypes, type Working } from './working';
@@ -79,7 +80,36 @@ export function worldView(game: Game): WorldView {
     return v;
   };
   let objects: ObjectView[] | undefined;
-  const players: PlayerView[] = game.state.players.map((p) => {
+  // Players and effects too: an expectation about one object reads neither (a file checks hundreds).
+  let players: PlayerView[] | undefined;
+  let effects: EffectView[] | undefined;
+  return {
+    get objects() {
+      return (objects ??= [...r.world.values()].filter((w) => !isPhantom(w.obj.id)).map(one));
+    },
+    objectById(id: string) {
+      const w = r.world.get(id);
+      return w && !isPhantom(id) ? one(w) : undefined;
+    },
+    objectIds() {
+      return [...r.world.values()].map((w) => w.obj.id).filter((id) => !isPhantom(id));
+    },
+    get players() {
+      return (players ??= playerViews(game, r));
+    },
+    get effects() {
+      return (effects ??= effectViews(r));
+    },
+    dependencies: r.dependencies,
+    loops: r.loops,
+    activePlayer: game.active,
+    turn: game.state.turn,
+  };
+}
+
+/** 613.10's results for each player, with the zones they can see. */
+function playerViews(game: Game, r: LayerResult): PlayerView[] {
+  return game.state.players.map((p) => {
     const pc = r.players.get(p.name);
     const hand = game.state.objects.filter((o) => o.zone === 'hand' && o.owner === p.name).map((o) => o.id);
     return withLazyTrace({
@@ -95,6 +125,10 @@ export function worldView(game: Game): WorldView {
       rules: ruleTexts(r.playerRules.get(p.name)),
     }, () => game.tracedLayers().players.get(p.name)?.trace ?? []);
   });
+}
+
+/** Every effect that applied, with the layers it applied in. */
+function effectViews(r: LayerResult): EffectView[] {
   const effects: EffectView[] = [];
   for (const [id, rec] of r.applied) {
     const l = rec.live;
@@ -114,24 +148,7 @@ export function worldView(game: Game): WorldView {
       active: true,
     });
   }
-  return {
-    get objects() {
-      return (objects ??= [...r.world.values()].filter((w) => !isPhantom(w.obj.id)).map(one));
-    },
-    objectById(id: string) {
-      const w = r.world.get(id);
-      return w && !isPhantom(id) ? one(w) : undefined;
-    },
-    objectIds() {
-      return [...r.world.values()].map((w) => w.obj.id).filter((id) => !isPhantom(id));
-    },
-    players,
-    effects,
-    dependencies: r.dependencies,
-    loops: r.loops,
-    activePlayer: game.active,
-    turn: game.state.turn,
-  };
+  return effects;
 }
 
 /** A canonical text of a game's visible state: identical outcomes merge (issue: every distinct outcome, once). */
