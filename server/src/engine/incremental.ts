@@ -83,6 +83,10 @@ export interface LayerMemo {
   finalChanged: Map<string, Working>;
   /** The resolved effects as the computation saw them (the same objects while an effect is unchanged). */
   resolved: Live[];
+  /** The objects with a functioning static ability on players or the rules (613.10), in world order. */
+  playerSources: string[];
+  /** The objects with counters, in world order. */
+  counterSources: string[];
   /**
    * Which computation last ordered a layer afresh (613.8 trials, `full`) in
    * the chain of computations this one was built on: a memo taken before it

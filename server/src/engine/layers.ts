@@ -243,10 +243,23 @@ function staticCopyLives(world: World, holds: (l: Live) => boolean): Live[] {
  */
 const counterLiveCache = new WeakMap<GameObject, Map<string, { n: number; ts: number; live: Live }>>();
 
-function countersLives(state: GameState): Live[] {
+/** Whether an object in play has counters (which may be effects: `counterLive`). */
+function hasCounters(o: GameObject | undefined): boolean {
+  return !!o && o.zone !== null && o.counters.size > 0;
+}
+
+/** The objects with counters, in world order. */
+function allCounterSources(state: GameState): string[] {
+  const out: string[] = [];
+  for (const o of state.objects) if (hasCounters(o)) out.push(o.id);
+  return out;
+}
+
+/** The counters' effects of `sources` (objects with counters, in world order). */
+function countersLives(state: GameState, sources: readonly string[]): Live[] {
   const out: Live[] = [];
-  for (const o of state.objects) {
-    if (o.zone === null || !o.counters.size) continue;
+  for (const id of sources) {
+    const o = state.byId.get(id)!;
     let cache = counterLiveCache.get(o);
     for (const [kind, n] of o.counters) {
       if (n <= 0) continue;
@@ -792,7 +805,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** 613.6: the set an effect began applying to, kept for its later layers. */
   const fixedSets = new Map<string, string[]>();
   const started = new Map<string, Live>();
-  const counters = countersLives(state);
+  // Counters change only on objects whose state changed (`moved`).
+  const counterSources = prev ? keptList(prev.counterSources, moved, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
+  const counters = countersLives(state, counterSources);
 
   const trace = (id: string, step: TraceStep) => {
     let t = traces.get(id);
@@ -1102,11 +1117,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const finalChanged = prev ? keepChanged(undefined, prev.finalChanged, dirty) : changedNow;
 
   const sink = emptyRuleSink();
-  const { players, rules } = computePlayers(state, world, resolved, env, applied, sink);
+  // Only the objects computed again can have gained or lost such an ability since last time.
+  const playerSources = prev ? keptList(prev.playerSources, dirty, (id) => {
+    const w = world.get(id);
+    return !!w && hasPlayerAbility(w);
+  }) : allPlayerSources(world);
+  const { players, rules } = computePlayers(state, world, playerSources, resolved, env, applied, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, orderedAt } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
   const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
@@ -1610,6 +1630,25 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     return keep ? ids[sortedIndex(ids, id)] === id : ids.includes(id);
   }
 
+  /**
+   * Last time's list of objects (in world order) with those of `changed`
+   * looked at again: `holds` says which belong. Last time's very list when
+   * none of them joined or left it.
+   */
+  function keptList(old: readonly string[], changed: ReadonlySet<string>, holds: (id: string) => boolean): string[] {
+    let out: string[] | undefined;
+    for (let i = 0; i < old.length; i++) {
+      if (changed.has(old[i]!)) out ??= old.slice(0, i);
+      else out?.push(old[i]!);
+    }
+    for (const id of changed) {
+      if (!holds(id)) continue;
+      out ??= old.slice();
+      out.splice(sortedIndex(out, id), 0, id);
+    }
+    return out && !sameList(out, old) ? out : (old as string[]);
+  }
+
   /** Where `id` is or would go in a list of ids in world order. */
   function sortedIndex(ids: readonly string[], id: string): number {
     const p = position.get(id) ?? Infinity;
@@ -1656,20 +1695,37 @@ function playerAbility(a: AbilityInstance): boolean {
   return ls.has('player') || ls.has('rules');
 }
 
-/** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. */
-function computePlayers(state: GameState, world: World, resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
+/** Whether the record has a functioning static ability on players or the rules. */
+function hasPlayerAbility(w: Working): boolean {
+  const abilities = w.abilities;
+  for (let i = 0; i < abilities.length; i++) if (playerAbility(abilities[i]!) && functions(w, abilities[i]!)) return true;
+  return false;
+}
+
+/** The objects with such abilities, in world order (the first computation of a chain: every record is looked at). */
+function allPlayerSources(world: World): string[] {
+  const out: string[] = [];
+  world.forEach((w, id) => {
+    if (hasPlayerAbility(w)) out.push(id);
+  });
+  return out;
+}
+
+/** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. `sources`: the objects with such abilities, in world order. */
+function computePlayers(state: GameState, world: World, sources: readonly string[], resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
   for (const p of state.players) players.set(p.name, { abilities: [], maxHandSize: 7, trace: [] });
   const rules: { effectId: string; description: string }[] = [];
   const lives: Live[] = [];
-  world.forEach((w) => {
+  for (const id of sources) {
+    const w = world.get(id)!;
     const abilities = w.abilities;
     for (let i = 0; i < abilities.length; i++) {
       const a = abilities[i]!;
       if (!playerAbility(a) || !functions(w, a)) continue;
       for (const l of staticLives(w, a)) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
     }
-  });
+  }
   for (const l of resolved) if (l.partsByLayer.has('player') || l.partsByLayer.has('rules')) lives.push(l);
   lives.sort((a, b) => compareTimestamps(a.timestamp, b.timestamp));
   for (const l of lives) {
