@@ -252,7 +252,7 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
  */
 function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
   const pair = pairs(before);
-  return listOf(before, now, (o, i) => {
+  const at = (o: GameObject, i: number): GameObject => {
     const b = pair(o, i);
     if (!b) return copyRecord(o);
     if (b.stamp === o.stamp) {
@@ -263,7 +263,19 @@ function shareObjects(now: readonly GameObject[], before: readonly GameObject[] 
     // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is `b` itself.
     if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
     return b;
-  });
+  };
+  if (!before) return now.map(at);
+  // As listOf, with the usual case (the same object at the same place, with the same stamp) read
+  // without a call: this runs for every object after every event.
+  let out = before.length === now.length ? undefined : new Array<GameObject>(now.length);
+  for (let i = 0; i < now.length; i++) {
+    const o = now[i]!;
+    const b = before[i];
+    const x = b !== undefined && b.id === o.id && b.stamp === o.stamp && !CHECK_INCREMENTAL ? b : at(o, i);
+    if (out) out[i] = x;
+    else if (x !== b) (out = before.slice())[i] = x;
+  }
+  return out ?? (before as GameObject[]);
 }
 
 /** The state of `g` now, sharing what did not change with `before` (a frozen state of the same line of play, or an earlier one). */

@@ -1370,6 +1370,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     let appendFrom = lives.length;
     if (layer !== '4') while (appendFrom > 0 && !P.byId.has(lives[appendFrom - 1]!.id)) appendFrom--;
     const appended: Step[] = [];
+    /** How many of last time's steps are among the effects now. */
+    let kept = 0;
     for (let k = 0; k < lives.length; k++) {
       const l = lives[k]!;
       if (k >= appendFrom) {
@@ -1379,6 +1381,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         continue;
       }
       const old = P.byId.get(l.id);
+      // (The appended effects above are none of last time's.)
+      if (old) kept++;
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
       // 611.2c: the same locked set, none of whose objects changed, maps to the same objects as last time.
       const fixed = fixedSets.get(l.id) ?? (same && lockedUnchanged(l) ? old!.affected : lockedIds(l));
@@ -1407,7 +1411,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       plan.push(sameStep(old, l, ids, byTimestamp(l)));
     }
     // Effects that applied last time and do not now: what they applied to is computed again.
-    if (!asBefore) {
+    if (!asBefore && kept < P.steps.length) {
       const seen = new Set<string>();
       for (const l of lives) seen.add(l.id);
       for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
