@@ -805,6 +805,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** 613.6: the set an effect began applying to, kept for its later layers. */
   const fixedSets = new Map<string, string[]>();
   const started = new Map<string, Live>();
+  /** The ids of those of `started` with parts in more than one layer: the only ones a later layer can find there. */
+  const startedInSeveral: string[] = [];
   // Counters change only on objects whose state changed (`moved`).
   const counterSources = prev ? keptList(prev.counterSources, moved, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
   const counters = countersLives(state, counterSources);
@@ -936,7 +938,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
       for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
-      for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+      for (const id of startedInSeveral) {
+        const l = started.get(id)!;
+        if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+      }
       return out;
     };
     const P = prev?.layers.get(layer);
@@ -1211,7 +1216,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
     for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
-    for (const l of started.values()) if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+    for (const id of startedInSeveral) {
+      const l = started.get(id)!;
+      if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
+    }
     return out;
   }
 
@@ -1229,6 +1237,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function note(step: Step, layer: Layer): void {
     const { live, affected: ids } = step;
     if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
+    if (!started.has(live.id) && live.partsByLayer.size > 1) startedInSeveral.push(live.id);
     started.set(live.id, live);
     const a = applied.get(live.id);
     if (a) a.layers.push(layer);

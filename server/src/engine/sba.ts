@@ -6,6 +6,7 @@ import type { ChoiceItem } from './choices';
 import { matches } from './evaluate';
 import type { Game } from './game';
 import { edit, type GameObject } from './state';
+import { CHECK_INCREMENTAL } from './resume';
 import { eqWord, hasWord, isType, type Working } from './working';
 
 /** What one round of state-based actions does: zone changes go through the replacement pipeline (614), the rest is done directly. */
@@ -135,6 +136,68 @@ function annihilateCounters(game: Game, o: GameObject, plus: number, minus: numb
   };
 }
 
+/** The state-based actions of one permanent (704.5f–h, m, n, q); its `kind` bits and the record of what it is attached to are given. */
+function checkPermanent(game: Game, w: Working, kind: number, target: Working | undefined, events: SbaRound['events'], actions: (() => void)[]): void {
+  const o = w.obj;
+  // A plain noncreature permanent with no counters: nothing below applies.
+  if (!kind && !o.counters.size) return;
+  const name = o.printed.name;
+  if (kind & CREATURE && w.toughness !== null) {
+    if (w.toughness <= 0) {
+      // 704.5f: not destruction; regeneration can't replace it.
+      events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: toughness ${w.toughness} (704.5f)` });
+      return;
+    }
+    if (o.damage > 0 && o.damage >= w.toughness && !hasKeyword(w, 'indestructible')) {
+      events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: ${o.damage} damage marked, toughness ${w.toughness} (704.5g)` });
+      return;
+    }
+    if (o.deathtouchDamage && o.damage > 0 && !hasKeyword(w, 'indestructible')) {
+      events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: damage from a source with deathtouch (704.5h)` });
+      return;
+    }
+  }
+  if (kind & AURA) {
+    if (!auraCanEnchant(game, w, target)) {
+      // 704.5m
+      events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: ${target ? `it can't enchant ${target.obj.printed.name}` : 'it is attached to nothing'} (704.5m)` });
+      return;
+    }
+  }
+  if (kind & (EQUIPMENT | FORTIFICATION) && o.attachedTo) {
+    const wanted = kind & EQUIPMENT ? 'Creature' : 'Land';
+    if (!target || target.obj.zone !== 'battlefield' || !isType(target, wanted) || isType(w, 'Creature')) actions.push(unattach(game, o, target, wanted));
+  }
+  const plus = o.counters.get('+1/+1') ?? 0;
+  const minus = o.counters.get('-1/-1') ?? 0;
+  if (plus > 0 && minus > 0) actions.push(annihilateCounters(game, o, plus, minus));
+}
+
+/**
+ * A permanent no state-based action applied to, and what that depended on: its
+ * record (a computed world's records never change; a changed object gets a
+ * new one), its state (the stamp changes with every edit), and the record
+ * and state of what it is attached to. The same: still none applies, and it
+ * is not looked at again (a board of hundreds of permanents after every event).
+ */
+interface Quiet {
+  w: Working;
+  stamp: number;
+  target: Working | undefined;
+  /** The state of what it is attached to (a record outlives a zone change that changes none of its values). */
+  targetStamp: number;
+  kind: number;
+}
+const quiet = new WeakMap<GameObject, Quiet>();
+
+/** The check mode: a permanent passed over as quiet has no action indeed. */
+function checkQuiet(game: Game, w: Working, q: Quiet, target: Working | undefined): void {
+  const events: SbaRound['events'] = [];
+  const actions: (() => void)[] = [];
+  checkPermanent(game, w, kindOf(w), target, events, actions);
+  if (events.length || actions.length || kindOf(w) !== q.kind) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${w.obj.id} was passed over by the state-based actions, but ${events[0]?.why ?? 'an action applies to it'}`);
+}
+
 /** 704.3: every state-based action that applies now, to be performed simultaneously. */
 export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[] = []): SbaRound {
   {
@@ -146,42 +209,18 @@ export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[]
     for (const w of world.values()) {
       const o = w.obj;
       if (o.zone !== 'battlefield') continue;
+      const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
+      const q = quiet.get(o);
+      if (q && q.w === w && q.stamp === o.stamp && q.target === target && q.targetStamp === (target?.obj.stamp ?? 0)) {
+        if (CHECK_INCREMENTAL) checkQuiet(game, w, q, target);
+        if (q.kind & LEGENDARY && w.name) legendary.push(w);
+        continue;
+      }
       const kind = kindOf(w);
       if (kind & LEGENDARY && w.name) legendary.push(w);
-      // A plain noncreature permanent with no counters: nothing below applies.
-      if (!kind && !o.counters.size) continue;
-      const name = o.printed.name;
-      if (kind & CREATURE && w.toughness !== null) {
-        if (w.toughness <= 0) {
-          // 704.5f: not destruction; regeneration can't replace it.
-          events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: toughness ${w.toughness} (704.5f)` });
-          continue;
-        }
-        if (o.damage > 0 && o.damage >= w.toughness && !hasKeyword(w, 'indestructible')) {
-          events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: ${o.damage} damage marked, toughness ${w.toughness} (704.5g)` });
-          continue;
-        }
-        if (o.deathtouchDamage && o.damage > 0 && !hasKeyword(w, 'indestructible')) {
-          events.push({ object: o, cause: 'destroy', why: `${name} is destroyed: damage from a source with deathtouch (704.5h)` });
-          continue;
-        }
-      }
-      if (kind & AURA) {
-        const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
-        if (!auraCanEnchant(game, w, target)) {
-          // 704.5m
-          events.push({ object: o, cause: 'sba', why: `${name} is put into its owner's graveyard: ${target ? `it can't enchant ${target.obj.printed.name}` : 'it is attached to nothing'} (704.5m)` });
-          continue;
-        }
-      }
-      if (kind & (EQUIPMENT | FORTIFICATION) && o.attachedTo) {
-        const target = world.get(o.attachedTo);
-        const wanted = kind & EQUIPMENT ? 'Creature' : 'Land';
-        if (!target || target.obj.zone !== 'battlefield' || !isType(target, wanted) || isType(w, 'Creature')) actions.push(unattach(game, o, target, wanted));
-      }
-      const plus = o.counters.get('+1/+1') ?? 0;
-      const minus = o.counters.get('-1/-1') ?? 0;
-      if (plus > 0 && minus > 0) actions.push(annihilateCounters(game, o, plus, minus));
+      const found = events.length + actions.length;
+      checkPermanent(game, w, kind, target, events, actions);
+      if (events.length + actions.length === found) quiet.set(o, { w, stamp: o.stamp, target, targetStamp: target?.obj.stamp ?? 0, kind });
     }
     if (legendary.length > 1) {
       const dying = new Set(events.map((e) => e.object.id));
