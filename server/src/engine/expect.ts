@@ -148,7 +148,7 @@ function check(f: FactSyntax, s: Subject): { ok: boolean; actual: string } {
 }
 
 function subjectIn(world: WorldView, name: string, resolveId: (name: string) => string | undefined): Subject {
-  const p = world.players.find((x) => eqi(x.name, name));
+  const p = world.playerNamed ? world.playerNamed(name) : world.players.find((x) => eqi(x.name, name));
   if (p) return { kind: 'player', view: p };
   const id = resolveId(name);
   const o = id ? (world.objectById ? world.objectById(id) : world.objects.find((x) => x.id === id)) : undefined;

@@ -154,6 +154,8 @@ export interface WorldView {
   objectById?(id: string): ObjectView | undefined;
   /** The ids of `objects`, in the same order, without building their views. */
   objectIds?(): string[];
+  /** The player of that name (any case) without building the others' views, or undefined. */
+  playerNamed?(name: string): PlayerView | undefined;
   players: PlayerView[];
   effects: EffectView[];
   dependencies: DependencyView[];

@@ -97,6 +97,12 @@ export function worldView(game: Game): WorldView {
     get players() {
       return (players ??= playerViews(game, r));
     },
+    playerNamed(name: string) {
+      // A name that is no player's (an object's, the usual subject) builds no player view.
+      const lower = name.toLowerCase();
+      if (!game.state.players.some((p) => p.name.toLowerCase() === lower)) return undefined;
+      return this.players.find((p) => p.name.toLowerCase() === lower);
+    },
     get effects() {
       return (effects ??= effectViews(r));
     },
