@@ -258,25 +258,34 @@ function allCounterSources(state: GameState): string[] {
 /** The counters' effects of `sources` (objects with counters, in world order). */
 function countersLives(state: GameState, sources: readonly string[]): Live[] {
   const out: Live[] = [];
-  for (const id of sources) {
-    const o = state.byId.get(id)!;
-    let cache = counterLiveCache.get(o);
-    for (const [kind, n] of o.counters) {
-      if (n <= 0) continue;
-      const t = o.counterTimestamps.get(kind) ?? o.timestamp;
-      const hit = cache?.get(kind);
-      if (hit && hit.n === n && hit.ts === t && hit.live.bindings.you === o.owner) {
-        out.push(hit.live);
-        continue;
-      }
-      const live = counterLive(o, kind, n, t);
-      if (!live) continue;
-      if (!cache) counterLiveCache.set(o, (cache = new Map()));
-      cache.set(kind, { n, ts: t, live });
-      out.push(live);
-    }
-  }
+  for (const id of sources) for (const l of objectCounterLives(state.byId.get(id)!)) out.push(l);
   return out;
+}
+
+/** Each object's counters' effects by its stamp (state.ts `edit`): the same stamp, the same counters and owner. */
+const countersByStamp = new WeakMap<GameObject, { stamp: number; lives: Live[] }>();
+
+function objectCounterLives(o: GameObject): Live[] {
+  const made = countersByStamp.get(o);
+  if (made && made.stamp === o.stamp) return made.lives;
+  const lives: Live[] = [];
+  let cache = counterLiveCache.get(o);
+  for (const [kind, n] of o.counters) {
+    if (n <= 0) continue;
+    const t = o.counterTimestamps.get(kind) ?? o.timestamp;
+    const hit = cache?.get(kind);
+    if (hit && hit.n === n && hit.ts === t && hit.live.bindings.you === o.owner) {
+      lives.push(hit.live);
+      continue;
+    }
+    const live = counterLive(o, kind, n, t);
+    if (!live) continue;
+    if (!cache) counterLiveCache.set(o, (cache = new Map()));
+    cache.set(kind, { n, ts: t, live });
+    lives.push(live);
+  }
+  countersByStamp.set(o, { stamp: o.stamp, lives });
+  return lives;
 }
 
 function counterLive(o: GameObject, kind: string, n: number, t: number): Live | undefined {
@@ -318,6 +327,8 @@ export function seedLive(l: Live): void {
     let cache = counterLiveCache.get(o);
     if (!cache) counterLiveCache.set(o, (cache = new Map()));
     cache.set(kind, { n, ts: t, live: l });
+    // Made again from the seeded effects when next asked.
+    countersByStamp.delete(o);
   } else if (l.kind === 'resolved' && l.resolved && !resolvedLiveCache.has(l.resolved)) {
     const e = l.resolved;
     if (l.spec === e.spec && l.bindings === e.bindings && l.timestamp[0] === e.timestamp) resolvedLiveCache.set(e, l);
