@@ -1295,7 +1295,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function canReuse(layer: Layer, P: LayerRecord, pool: Live[]): boolean {
     if (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!))) return false;
     if (!dirty.size && !globalChanged) return true;
-    const lives = [...pool, ...P.steps.map((s) => s.live)];
+    // Last time's steps' effects are mostly the pool's very effects: each is looked at once.
+    const lives = pool.slice();
+    for (const s of P.steps) if (!lives.includes(s.live)) lives.push(s.live);
     if (lives.some((l) => !localValues(l, layer) || (l.spec.affected.kind === 'filter' && nonlocal(l.spec.affected)))) return false;
     const touched = touchedBy(P);
     for (const x of dirty) {
