@@ -1384,7 +1384,16 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    */
   function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const { lives, asBefore } = replayOrder(P, pool);
-    const again = new Set<string>(dirty);
+    // The objects computed again: the dirty ones, and a copy of that set only once another joins
+    // (most layers of most computations add none, and this runs for every layer).
+    let again: Set<string> = dirty;
+    const add = (id: string): void => {
+      if (again === dirty) {
+        if (dirty.has(id)) return;
+        again = new Set(dirty);
+      }
+      again.add(id);
+    };
     const plan: Step[] = [];
     // New effects after every old one (something entered, a pump resolved): an object they
     // apply to that is not computed again only gets them on top of last time's result, since
@@ -1416,7 +1425,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       else if (same && localSelection(l)) {
         const delta: string[] = [];
         ids = rematch(l, old!.affected, delta);
-        for (const x of delta) again.add(x);
+        for (const x of delta) add(x);
         plan.push(sameStep(old, l, ids, byTimestamp(l)));
         continue;
       }
@@ -1427,18 +1436,22 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         if (old && sameStrings(ids, old.affected)) ids = old.affected;
       }
       if (!same) {
-        for (const id of ids) again.add(id);
-        for (const id of old?.affected ?? []) again.add(id);
-      } else if (ids !== old!.affected) addDifference(ids, old!.affected, again);
+        for (const id of ids) add(id);
+        for (const id of old?.affected ?? []) add(id);
+      } else if (ids !== old!.affected) {
+        if (again === dirty) again = new Set(dirty);
+        addDifference(ids, old!.affected, again);
+      }
       plan.push(sameStep(old, l, ids, byTimestamp(l)));
     }
     // Effects that applied last time and do not now: what they applied to is computed again.
     if (!asBefore && kept < P.steps.length) {
       const seen = new Set<string>();
       for (const l of lives) seen.add(l.id);
-      for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) again.add(id);
+      for (const s of P.steps) if (!seen.has(s.live.id)) for (const id of s.affected) add(id);
     }
-    for (const id of again) if (!world.has(id)) again.delete(id);
+    // (Every dirty object is in the world: only ids added above can be missing.)
+    if (again !== dirty) for (const id of again) if (!world.has(id)) again.delete(id);
     keepSteps(rec, plan, P);
     if (rec) rec.stepFound = noneFound(plan.length);
     for (const s of plan) {
@@ -1451,19 +1464,25 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     carry(P.changed, again);
     for (const s of appended) {
       const rest = s.affected.filter((id) => !again.has(id) && world.has(id));
-      if (rest.length) applyTo(s.live, layer, world, rest, true, { kind: 'timestamp' });
+      if (!rest.length) continue;
+      applyTo(s.live, layer, world, rest, true, { kind: 'timestamp' });
+      // `again` stays what it was: dirty grows below.
+      if (again === dirty) again = new Set(dirty);
       for (const id of rest) dirty.add(id);
     }
+    /** Objects found as they were last time, no longer dirty once the layer's records are kept. */
+    const unchanged: string[] = [];
     for (const id of again) {
       if (moved.has(id)) continue;
       const old = previousAfter(P, layer, id);
       const w = world.get(id)!;
       if (old && sameWorking(w, old)) {
         if (old !== w) put(id, old);
-        dirty.delete(id);
+        unchanged.push(id);
       } else dirty.add(id);
     }
     keepChanged(rec, P.changed, again);
+    for (const id of unchanged) dirty.delete(id);
   }
 
   /**
