@@ -35,9 +35,9 @@ import type { Live } from './live';
 import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
 import type { ContinuousEffect, GameObject, GameState, Printed } from './state';
 import type { LayerResult } from './layers';
-import type { Working } from './working';
-import { sameStrings } from '../util/arrays';
+import { cloneWorking, type Working } from './working';
 import { copyMap } from '../util/maps';
+import { sameStrings } from '../util/arrays';
 
 /** One effect as it applied in one layer: to what, in order. */
 export interface Step {
@@ -302,7 +302,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     if (!o || o === w.obj) return w;
     let r = made.records.get(w);
     if (r) return r;
-    r = { ...w, obj: o };
+    r = cloneWorking(w, o);
     made.records.set(w, r);
     return r;
   };
