@@ -146,9 +146,14 @@ export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
   return same;
 }
 
+/** Whether the object is in the state `s` recorded but for being tapped or untapped. */
+export function sameStateButTapped(o: GameObject, s: ObjectState | undefined): boolean {
+  return !!s && sameFields(o, s, true);
+}
+
 /** Field by field: no string is built for an unchanged object. */
-function sameFields(o: GameObject, s: ObjectState): boolean {
-  if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || o.tapped !== s.tapped || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
+function sameFields(o: GameObject, s: ObjectState, exceptTapped = false): boolean {
+  if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || (o.tapped !== s.tapped && !exceptTapped) || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
   if (o.damage !== s.damage || o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.deathtouchDamage !== s.deathtouchDamage || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;
   if (o.counters.size !== s.counters.length || !sameStrings(o.entryChoices, s.entryChoices) || !sameStrings(o.designations, s.designations)) return false;
   for (const [k, n, t] of s.counters) if (o.counters.get(k) !== n || o.counterTimestamps.get(k) !== t) return false;
@@ -242,6 +247,29 @@ function walk(x: unknown): boolean {
 /** Whether an effect's set is decided object by object from that object's own records (a filter, no reference to others). */
 export function localSelection(l: Live): boolean {
   return l.spec.affected.kind === 'filter' && !nonlocal(l.spec.affected);
+}
+
+const tappedReads = new WeakMap<object, boolean>();
+
+/**
+ * Whether an effect's set, values or condition can read whether an object is
+ * tapped: a filter's `tapped` (`untapped creatures you control`, a count of
+ * tapped lands) or a `tapped` condition (`as long as ~ is tapped`), anywhere
+ * in its specification.
+ */
+export function readsTapped(l: Live): boolean {
+  return mentionsTapped(l.spec);
+}
+
+/** Whether a specification (or an ability) mentions whether an object is tapped, anywhere in it. */
+export function mentionsTapped(x: unknown): boolean {
+  if (!x || typeof x !== 'object') return false;
+  let r = tappedReads.get(x);
+  if (r !== undefined) return r;
+  const o = x as Record<string, unknown>;
+  r = typeof o.tapped === 'boolean' || o.kind === 'tapped' || (Array.isArray(x) ? x.some(mentionsTapped) : Object.values(o).some(mentionsTapped));
+  tappedReads.set(x, r);
+  return r;
 }
 
 /** Whether an effect's set is its own object alone (a counter's, a level's): it changes only when that object does. */

@@ -13,7 +13,7 @@ import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
-import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
@@ -179,6 +179,27 @@ function makeStaticLives(w: Working, a: AbilityInstance): Live[] {
       partsByLayer: partsByLayer(parts),
     });
   });
+}
+
+const tappedReadsByMemo = new WeakMap<LayerMemo, boolean>();
+
+/**
+ * Whether an effect of the computation that made `memo` (`last`) can read
+ * whether an object is tapped: one in a layer, a resolved one, or a static
+ * ability on players or the rules.
+ */
+function memoReadsTapped(memo: LayerMemo | undefined, last: LayerResult): boolean {
+  if (!memo) return true;
+  let r = tappedReadsByMemo.get(memo);
+  if (r === undefined) {
+    r = memo.resolved.some(readsTapped) || [...memo.layers.values()].some((rec) => rec.pool.some(readsTapped));
+    for (const id of memo.playerSources) {
+      if (r) break;
+      r = !!last.world.get(id)?.abilities.some((a) => playerAbility(a) && mentionsTapped(a.ability));
+    }
+    tappedReadsByMemo.set(memo, r);
+  }
+  return r;
 }
 
 /** Whether a card's printed abilities include one that copies (707.2), by card: read once, not after every event. */
@@ -754,6 +775,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   let states: ObjectState[] = [];
   let ids: string[] = [];
   let position = prev?.position ?? new Map<string, number>();
+  /** Whether every object whose state changed was only tapped or untapped. */
+  let onlyTapped = true;
   if (keep) {
     // Objects are only ever added, at the end; anything else starts afresh.
     if (prev && !startsWith(state.objects, prev.ids)) prev = undefined;
@@ -771,6 +794,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         states[i] = objectState(o);
         dirty.add(o.id);
         moved.add(o.id);
+        // (And last time's record names this very object, so that it says it is tapped now.)
+        if (onlyTapped && (!sameStateButTapped(o, old) || opts.last?.world.get(o.id)?.obj !== o)) onlyTapped = false;
       }
       if (ids !== prev?.ids) ids[i] = o.id;
       if (!prev || i >= prev.ids.length) position.set(o.id, i);
@@ -780,7 +805,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const resolved = resolvedLives(state);
   // The same objects in the same states, the same resolved effects and game: the same result (a resolution
   // computes the layers for its next action, and the event's end computes them again for the same state).
-  if (prev && opts.last?.memo === prev && !dirty.size && !globalChanged && !layerOne && !prev.copyEffects && sameList(resolved, prev.resolved)) {
+  // So too when objects were only tapped or untapped and no effect reads that (a record names its object,
+  // which says it is tapped): the memo's states then stay last time's, and the next computation sees the
+  // same objects as changed again.
+  const same = !dirty.size || (onlyTapped && !!opts.last && !memoReadsTapped(prev, opts.last));
+  if (prev && opts.last?.memo === prev && same && !globalChanged && !layerOne && !prev.copyEffects && sameList(resolved, prev.resolved)) {
     if (CHECK_LAYERS) checkIncremental(opts.last, computeLayers(state, env, false));
     return opts.last;
   }

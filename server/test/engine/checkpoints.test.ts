@@ -244,8 +244,10 @@ test("a checkpoint keeps its run's layer memo as it is; a game made from a froze
   assert.equal(made.chars('ogre')!.obj.tapped, true);
   assert.equal(made.chars('bears')!.power, 3);
   // The run goes on changing its objects: the next group takes the run's memo then, and the game
-  // made from the frozen state still reads the state it was made from.
+  // made from the frozen state still reads the state it was made from. (Damage: a change of tapped
+  // status alone leaves the layers' result, and so the memo, as they were when nothing reads it.)
   edit(ogre).tapped = false;
+  edit(ogre).damage = 1;
   g.changed();
   void g.layers();
   const next = release(16);
