@@ -139,6 +139,8 @@ export class DocumentStore {
   private readonly done = new Map<string, AnalysedDocument>();
   private readonly running = new Map<string, Running>();
   private readonly timers = new Map<string, unknown>();
+  /** The version whose analysis was last delivered (published), by document. */
+  private readonly delivered = new Map<string, number>();
   private readonly o: Required<Omit<StoreOptions, 'onBusy'>> & Pick<StoreOptions, 'onBusy'>;
 
   /** `onAnalysed` receives each fresh analysis that is still current (publish diagnostics, refresh lenses). */
@@ -226,9 +228,12 @@ export class DocumentStore {
 
   /** The document changed: analyse after the debounce; a run for an older version stops. */
   changed(uri: string): void {
-    this.cancelTimer(uri);
     const version = this.version(uri);
     const r = this.running.get(uri);
+    // Opening a document is also a change of the version just opened: its analysis is under way
+    // (or was delivered already, when quicker than the debounce), so nothing is to be done again.
+    if ((r && r.deliver && r.job.doc.version === version) || (!r && this.delivered.get(uri) === version)) return;
+    this.cancelTimer(uri);
     if (r && r.job.doc.version !== version) {
       this.running.delete(uri);
       // Who waited for the old version gets the new one.
@@ -253,6 +258,7 @@ export class DocumentStore {
     this.running.delete(uri);
     this.done.delete(uri);
     this.parsedCache.delete(uri);
+    this.delivered.delete(uri);
   }
 
   /** A debounce or a run is under way. */
@@ -271,7 +277,10 @@ export class DocumentStore {
     }
     const done = this.done.get(uri);
     if (done && done.version === parsed.version) {
-      if (deliver) this.onAnalysed(done);
+      if (deliver) {
+        this.delivered.set(uri, done.version);
+        this.onAnalysed(done);
+      }
       return undefined;
     }
     r = { job: startJob(parsed, done, this.o.now), started: this.o.now(), deliver, busy: false, waiters: [] };
@@ -301,7 +310,10 @@ export class DocumentStore {
     this.parsedCache.set(uri, d);
     if (r.busy) this.o.onBusy?.(uri, false);
     for (const w of r.waiters.splice(0)) w(d);
-    if (r.deliver && this.version(uri) === d.version) this.onAnalysed(d);
+    if (r.deliver && this.version(uri) === d.version) {
+      this.delivered.set(uri, d.version);
+      this.onAnalysed(d);
+    }
     return d;
   }
 

@@ -86,6 +86,41 @@ test('opening analyses and delivers on the next turn of the event loop', () => {
   assert.equal(s.store.pending('u'), false);
 });
 
+test('opening is a change of the opened version too (as the LSP library reports it): delivered once, whether the analysis is quicker than the debounce or not', () => {
+  // Quicker: the change comes after the analysis was delivered.
+  const s = setup();
+  s.editor.set('u', 1, OGRE);
+  s.store.opened('u');
+  s.drain();
+  s.store.changed('u');
+  s.clock.tick();
+  s.drain();
+  assert.deepEqual(s.delivered.map((d) => d.version), [1]);
+  assert.equal(s.store.pending('u'), false);
+  // Slower: the change comes while it runs.
+  const t = setup();
+  t.editor.set('u', 1, OGRE);
+  t.store.opened('u');
+  t.store.changed('u');
+  t.clock.tick();
+  t.drain();
+  assert.deepEqual(t.delivered.map((d) => d.version), [1]);
+  // A request ran the analysis first (nothing delivered): the change delivers it.
+  const r = setup();
+  r.editor.set('u', 1, OGRE);
+  void r.store.analysed('u');
+  r.store.changed('u');
+  r.drain();
+  r.clock.tick();
+  r.drain();
+  assert.deepEqual(r.delivered.map((d) => d.version), [1]);
+  // Closed and opened again with the same version: delivered again.
+  s.store.closed('u');
+  s.store.opened('u');
+  s.drain();
+  assert.deepEqual(s.delivered.map((d) => d.version), [1, 1]);
+});
+
 test('edits are debounced: only the last version of a burst is analysed and delivered', () => {
   const s = setup();
   s.editor.set('u', 1, OGRE);
