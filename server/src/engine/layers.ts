@@ -184,9 +184,9 @@ function makeStaticLives(w: Working, a: AbilityInstance): Live[] {
 const tappedReadsByMemo = new WeakMap<LayerMemo, boolean>();
 
 /**
- * Whether an effect of the computation that made `memo` (`last`) can read
- * whether an object is tapped: one in a layer, a resolved one, or a static
- * ability on players or the rules.
+ * Whether an effect of the computation that made `memo` (`last`, whose memo
+ * it is) can read whether an object is tapped: one in a layer, a resolved
+ * one, or a static ability on players or the rules.
  */
 function memoReadsTapped(memo: LayerMemo | undefined, last: LayerResult): boolean {
   if (!memo) return true;
@@ -808,7 +808,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   // So too when objects were only tapped or untapped and no effect reads that (a record names its object,
   // which says it is tapped): the memo's states then stay last time's, and the next computation sees the
   // same objects as changed again.
-  const same = !dirty.size || (onlyTapped && !!opts.last && !memoReadsTapped(prev, opts.last));
+  const same = !dirty.size || (onlyTapped && !!opts.last && opts.last.memo === prev && !memoReadsTapped(prev, opts.last));
   if (prev && opts.last?.memo === prev && same && !globalChanged && !layerOne && !prev.copyEffects && sameList(resolved, prev.resolved)) {
     if (CHECK_LAYERS) checkIncremental(opts.last, computeLayers(state, env, false));
     return opts.last;
