@@ -44,14 +44,18 @@ export function runActions(games: Game[], actions: Action[], scope: Scope, ctx: 
   let current = games;
   // `it` carries from one sentence to the next (608.2c).
   let bindings = { ...scope.bindings };
-  for (const a of actions) {
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
     const next: Game[] = [];
+    // What this action did (`it`, 608.2c's `… this way`) is read only by the words after it: the last
+    // action asks for none of it, which saves a layer computation per resolved spell.
+    const more = i < actions.length - 1;
     // 608.2c: `… destroyed this way`: what this action does is kept for the words after it.
-    const before = current[0] ? snapshot(current[0]) : undefined;
+    const before = more && current[0] ? snapshot(current[0]) : undefined;
     for (const g of current) next.push(...runAction(g, a, { source: scope.source, bindings }, ctx, applied, pool, p));
     current = next;
     const first = current[0];
-    if (first) {
+    if (first && more) {
       const it = objectOf(first, a, { source: scope.source, bindings });
       if (it) bindings = { ...bindings, it };
       if (before && a.kind !== 'choose') bindings = { ...bindings, thisWay: thisWay(first, before, a.kind === 'discard') };

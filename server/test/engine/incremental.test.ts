@@ -72,9 +72,10 @@ test('every computation of the corpus built on the previous one equals one from 
   });
   // The comparison ran, and the incremental paths were taken (not only full computations).
   assert.ok(tally.computations > 800, `${tally.computations} computations`);
-  assert.ok(tally.unchanged > 100, `${tally.unchanged} results given back unchanged`);
+  // (Taps and untaps, and a spell's words after its first sentence: a spell's last sentence asks for no layers.)
+  assert.ok(tally.unchanged > 50, `${tally.unchanged} results given back unchanged`);
   assert.ok(tally.incremental > tally.computations / 2, `${tally.incremental} of ${tally.computations} incremental`);
-  assert.ok(tally.layers.replay > 1000 && tally.layers.reuse > 20 && tally.layers.full > 20, JSON.stringify(tally.layers));
+  assert.ok(tally.layers.replay > 1000 && tally.layers.reuse > 10 && tally.layers.full > 20, JSON.stringify(tally.layers));
 });
 
 test('a generated board with a long timeline (entries, pumps, counters, equipment, deaths, turns) computes incrementally and alike', () => {
@@ -160,4 +161,45 @@ test('the check mode reports a computation that differs from one from scratch', 
   changed.world.set('bear', { ...bear, power: (bear.power ?? 0) + 1 });
   assert.throws(() => checkIncremental(changed, result!), /differs from a full one[\s\S]*bear/);
   assert.doesNotThrow(() => checkIncremental(result!, result!));
+});
+
+test("a spell's last sentence asks for no layer computation: one per resolved one-sentence spell, with its `it` still read by a second sentence", () => {
+  const pumps = Array.from({ length: 20 }, () => 'resolve "Target creature gets +1/+1 until end of turn." targeting bears').join('\n');
+  const text = `
+players Alice, Bob
+card "Grizzly Bears" as bears
+  type Creature — Bear
+  pt 2/2
+card "Glorious Anthem" as anthem
+  type Enchantment
+  text Creatures you control get +1/+1.
+enter bears, anthem
+${pumps}
+expect bears 23/23
+resolve "Target creature gets +2/+0 until end of turn. It gains flying until end of turn." targeting bears
+expect bears: pt 25/23; has flying
+`;
+  // Computations asked for: the first `layers()` after each change (even one that gives the last result back).
+  const original = Game.prototype.layers;
+  const originalChanged = Game.prototype.changed;
+  const changed = new WeakSet<Game>();
+  let computed = 0;
+  Game.prototype.changed = function (this: Game): void {
+    changed.add(this);
+    originalChanged.call(this);
+  };
+  Game.prototype.layers = function (this: Game): LayerResult {
+    if (changed.delete(this)) computed++;
+    return original.call(this);
+  };
+  let a: ReturnType<typeof analyze>;
+  try {
+    a = analyze(parseLayers(text, 'pumps.layers'));
+  } finally {
+    Game.prototype.layers = original;
+    Game.prototype.changed = originalChanged;
+  }
+  assert.deepEqual(a.expectations.map((e) => e.passed), [true, true]);
+  // The entry, each pump once (its end), the two-sentence spell twice (`it` after its first sentence, then its end).
+  assert.ok(computed <= 1 + 20 + 2, `${computed} computations`);
 });
