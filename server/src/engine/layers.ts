@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
+import { compareTimestamps, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
@@ -790,7 +790,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const o = state.objects[i]!;
       const old = prev?.states[i];
       if (old && sameState(o, old)) states[i] = old;
+      else if (outsideWorld(o)) states[i] = objectState(o);
       else {
+        // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
+        if (prev && i < prev.ids.length && !prev.copied.has(o.id)) return computeLayers(state, env, withTrace, { keep: true });
         states[i] = objectState(o);
         dirty.add(o.id);
         moved.add(o.id);
@@ -1273,12 +1276,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
   }
 
-  /** An effect begins or goes on applying in this layer (613.6: its set is the one it began with). */
-  function note(step: Step, layer: Layer): void {
+  /**
+   * An effect begins or goes on applying in this layer (613.6: its set is the
+   * one it began with). `settled`: the layer's steps are all decided, so what
+   * only the layer itself reads (the set and start of an effect of this layer
+   * alone) is not kept: most effects are in one layer, and this runs for each
+   * of them in every computation.
+   */
+  function note(step: Step, layer: Layer, settled = false): void {
     const { live, affected: ids } = step;
-    if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
-    if (!started.has(live.id) && live.partsByLayer.size > 1) startedInSeveral.push(live.id);
-    started.set(live.id, live);
+    if (!settled || live.partsByLayer.size > 1) {
+      if (!fixedSets.has(live.id)) fixedSets.set(live.id, ids);
+      if (!started.has(live.id) && live.partsByLayer.size > 1) startedInSeveral.push(live.id);
+      started.set(live.id, live);
+    }
     const a = applied.get(live.id);
     if (a) a.layers.push(layer);
     else applied.set(live.id, { live, affected: ids, layers: [layer] });
@@ -1348,7 +1359,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function reuseLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const now = new Map(pool.map((l) => [l.id, l]));
     const steps = P.steps.map((s) => sameStep(s, now.get(s.live.id) ?? s.live, s.affected, s.reason));
-    for (const s of steps) note(s, layer);
+    for (const s of steps) note(s, layer, true);
     keepSteps(rec, steps, P);
     carry(P.changed, dirty);
     keepOrder(layer, P, rec);
@@ -1484,7 +1495,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     keepSteps(rec, plan, P);
     if (rec) rec.stepFound = noneFound(plan.length);
     for (const s of plan) {
-      note(s, layer);
+      note(s, layer, true);
       // Objects are independent of each other here: the order among them does not matter.
       const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : among(again, s.affected);
       if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
@@ -1655,7 +1666,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       return sameStep(old, l, ids, old.reason);
     });
-    for (const s of steps) note(s, layer);
+    for (const s of steps) note(s, layer, true);
     keepSteps(rec, steps, P);
     carry(P.changed, dirty);
     for (const [x, w] of records) {

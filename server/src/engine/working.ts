@@ -2,7 +2,7 @@
 // one record per object, starting from the printed values (613.1).
 
 import type { Color } from '../effects/ir';
-import type { AbilityInstance, CopiableValues, GameObject, GameState } from './state';
+import { outsideWorld, type AbilityInstance, type CopiableValues, type GameObject, type GameState } from './state';
 
 export interface Working {
   obj: GameObject;
@@ -54,7 +54,7 @@ export function fromValues(obj: GameObject, v: CopiableValues): Working {
 
 export function initialWorld(state: GameState): World {
   const w: World = new Map();
-  for (const o of state.objects) w.set(o.id, fromValues(o, o.printed));
+  for (const o of state.objects) if (!outsideWorld(o)) w.set(o.id, fromValues(o, o.printed));
   return w;
 }
 

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
+import { outsideWorld } from '../../src/engine/state';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { checkIncremental, describeResult } from '../../src/engine/incremental';
 import { realistic } from '../../../bench/shapes';
@@ -202,4 +203,45 @@ expect bears: pt 25/23; has flying
   assert.deepEqual(a.expectations.map((e) => e.passed), [true, true]);
   // The entry, each pump once (its end), the two-sentence spell twice (`it` after its first sentence, then its end).
   assert.ok(computed <= 1 + 20 + 2, `${computed} computations`);
+});
+
+test("a resolved spell's stand-in is left out of the world while it is nowhere, and joins in its place (afresh) once moved", () => {
+  let game: Game | undefined;
+  const original = Game.prototype.layers;
+  Game.prototype.layers = function (this: Game): LayerResult {
+    game = this;
+    return original.call(this);
+  };
+  try {
+    analyze(parseLayers(`
+players Alice, Bob
+card "Grizzly Bears" as bears
+  type Creature — Bear
+  pt 2/2
+card "Gray Ogre" as ogre
+  type Creature — Ogre
+  pt 2/2
+enter bears
+resolve "Target creature gets +1/+1 until end of turn." targeting bears
+enter ogre
+resolve "Create a 1/1 white Soldier creature token."
+`, 'stand-in.layers'));
+  } finally {
+    Game.prototype.layers = original;
+  }
+  const g = game!;
+  const standIn = g.state.objects.find((o) => o.id.startsWith('resolve@'))!;
+  assert.ok(standIn && standIn.zone === null);
+  const before = computeLayers(g.state, g.layerEnv(), false, { keep: true });
+  assert.equal(before.world.has(standIn.id), false);
+  // The effect it is the source of applies all the same.
+  assert.equal(before.world.get('bears')!.power, 3);
+  // (A token came after it: moved, it is not the last object of the world.)
+  assert.ok(g.state.objects.at(-1)!.isToken);
+  // Moved (as `Exile ~` on the spell would): a new object (400.7), in the world, where it stands among the objects.
+  g.setZone(standIn, 'exile');
+  const after = computeLayers(g.state, g.layerEnv(), false, { prev: before.memo, keep: true });
+  assert.deepEqual([...after.world.keys()], g.state.objects.filter((o) => !outsideWorld(o)).map((o) => o.id));
+  assert.ok(after.world.has(standIn.id));
+  assert.equal(describeResult(after), describeResult(computeLayers(g.state, g.layerEnv(), false)));
 });
