@@ -89,7 +89,16 @@ function initialState(objects: GameObject[], players: string[]): GameState {
 }
 
 function eventReport(games: Game[], statementIndex: number, summary: string): EventReport {
-  const lines = (kind: string) => [...new Set(games.flatMap((g) => g.log.filter((l) => l.kind === kind).map((l) => l.text)))];
+  // One pass over each game's log (made after every statement): each kind's lines in order, each once.
+  const by = new Map<string, Set<string>>();
+  for (const g of games) {
+    for (const l of g.log) {
+      let set = by.get(l.kind);
+      if (!set) by.set(l.kind, (set = new Set()));
+      set.add(l.text);
+    }
+  }
+  const lines = (kind: string): string[] => [...(by.get(kind) ?? [])];
   return {
     statementIndex,
     summary,

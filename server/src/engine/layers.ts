@@ -726,12 +726,24 @@ function copiableOf(w: Working): CopiableValues {
   return c;
 }
 
-/** Whether `objects` begin with the objects of `ids`, in order (a plain loop: asked before every computation). */
-function startsWith(objects: readonly GameObject[], ids: readonly string[]): boolean {
-  if (ids.length > objects.length) return false;
-  for (let i = 0; i < ids.length; i++) if (objects[i]!.id !== ids[i]) return false;
-  return true;
+/** `lives`' effects with parts in a layer, in order, sorted into layers when first asked for. */
+function livesIn(lives: readonly Live[]): (layer: Layer) => readonly Live[] {
+  let by: Map<string, Live[]> | undefined;
+  return (layer) => {
+    if (!by) {
+      by = new Map();
+      for (const l of lives) {
+        for (const k of l.partsByLayer.keys()) {
+          const list = by.get(k);
+          if (list) list.push(l);
+          else by.set(k, [l]);
+        }
+      }
+    }
+    return by.get(layer) ?? NONE_LIVE;
+  };
 }
+const NONE_LIVE: readonly Live[] = [];
 
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
@@ -778,30 +790,49 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** Whether every object whose state changed was only tapped or untapped. */
   let onlyTapped = true;
   if (keep) {
+    const objects = state.objects;
+    const n = objects.length;
     // Objects are only ever added, at the end; anything else starts afresh.
-    if (prev && !startsWith(state.objects, prev.ids)) prev = undefined;
+    if (prev && prev.ids.length > n) prev = undefined;
+    const known = prev ? prev.ids.length : 0;
+    const before = prev?.states;
+    /** Made on the first object whose state changed: most computations keep last time's list. */
+    let changedStates: ObjectState[] | undefined;
+    for (let i = 0; i < known; i++) {
+      const o = objects[i]!;
+      const old = before![i]!;
+      // The usual object, read inline (this runs for every object before every computation, mostly
+      // before the code is optimised): the same one, at the same stamp.
+      if (o.stamp === old.stamp && o.id === prev!.ids[i] && !CHECK_LAYERS) continue;
+      if (o.id !== prev!.ids[i]) return computeLayers(state, env, withTrace, { keep: true });
+      if (sameState(o, old)) continue;
+      (changedStates ??= before!.slice())[i] = objectState(o);
+      if (outsideWorld(o)) continue;
+      // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
+      if (!prev!.copied.has(o.id)) return computeLayers(state, env, withTrace, { keep: true });
+      dirty.add(o.id);
+      moved.add(o.id);
+      // (And last time's record names this very object, so that it says it is tapped now.)
+      if (onlyTapped && (!sameStateButTapped(o, old) || opts.last?.world.get(o.id)?.obj !== o)) onlyTapped = false;
+    }
+    states = changedStates ?? before ?? [];
+    ids = prev?.ids ?? [];
     if (!prev) position = new Map();
-    else if (prev.ids.length < state.objects.length) position = positionsFor(position, state.objects, prev.ids.length);
-    const n = state.objects.length;
-    // The same objects as last time: the same list of ids (kept, never changed).
-    ids = prev && prev.ids.length === n ? prev.ids : new Array<string>(n);
-    states = new Array<ObjectState>(n);
-    for (let i = 0; i < n; i++) {
-      const o = state.objects[i]!;
-      const old = prev?.states[i];
-      if (old && sameState(o, old)) states[i] = old;
-      else if (outsideWorld(o)) states[i] = objectState(o);
-      else {
-        // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
-        if (prev && i < prev.ids.length && !prev.copied.has(o.id)) return computeLayers(state, env, withTrace, { keep: true });
-        states[i] = objectState(o);
+    if (n > known) {
+      // Objects added since: new places, ids and states.
+      if (prev) position = positionsFor(position, objects, known);
+      if (states === before) states = states.slice();
+      ids = ids.slice();
+      for (let i = known; i < n; i++) {
+        const o = objects[i]!;
+        states.push(objectState(o));
+        ids.push(o.id);
+        position.set(o.id, i);
+        if (outsideWorld(o)) continue;
         dirty.add(o.id);
         moved.add(o.id);
-        // (And last time's record names this very object, so that it says it is tapped now.)
-        if (onlyTapped && (!sameStateButTapped(o, old) || opts.last?.world.get(o.id)?.obj !== o)) onlyTapped = false;
+        onlyTapped = false;
       }
-      if (ids !== prev?.ids) ids[i] = o.id;
-      if (!prev || i >= prev.ids.length) position.set(o.id, i);
     }
   }
   const layerOne = prev && !prev.copyEffects ? layerOneAppliesAmong(state, moved) : layerOneApplies(state);
@@ -853,6 +884,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   // Counters change only on objects whose state changed (`moved`).
   const counterSources = prev ? keptList(prev.counterSources, moved, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
   const counters = countersLives(state, counterSources);
+  // The resolved and counters' effects with parts in each layer: sorted out once, not in each of eleven layers.
+  const resolvedIn = livesIn(resolved);
+  const countersIn = livesIn(counters);
 
   const trace = (id: string, step: TraceStep) => {
     let t = traces.get(id);
@@ -979,8 +1013,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
           for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) out.push(l);
         }
       }
-      for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
-      for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
+      append(out, resolvedIn(layer));
+      append(out, countersIn(layer));
       for (const id of startedInSeveral) {
         const l = started.get(id)!;
         if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
@@ -1257,8 +1291,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       statics.sort((x, y) => x.at - y.at || x.i - y.i);
       out = statics.map((x) => x.l);
     }
-    for (const l of resolved) if (l.partsByLayer.has(layer)) out.push(l);
-    for (const l of counters) if (l.partsByLayer.has(layer)) out.push(l);
+    append(out, resolvedIn(layer));
+    append(out, countersIn(layer));
     for (const id of startedInSeveral) {
       const l = started.get(id)!;
       if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);

@@ -666,6 +666,19 @@ function mayHaveReplacements(game: Game): boolean {
     if (ef.ended) continue;
     if (partsMayReplace(ef.spec.parts) || (ef.copyValues && anyMayReplace(ef.copyValues.abilities))) return true;
   }
-  for (const o of s.objects) if (anyMayReplace(o.printed.abilities)) return true;
-  return false;
+  return printedMayReplace(s.objects);
+}
+
+/**
+ * Whether the printed abilities of any of these objects could replace an
+ * event: asked before every event, of every object. Printed values never
+ * change and objects are only ever added at the end of a state's list, so
+ * each list is read once, then only what was added since.
+ */
+const printedScans = new WeakMap<readonly GameObject[], { read: number; any: boolean }>();
+function printedMayReplace(objects: readonly GameObject[]): boolean {
+  let scan = printedScans.get(objects);
+  if (!scan || scan.read > objects.length) printedScans.set(objects, (scan = { read: 0, any: false }));
+  for (; !scan.any && scan.read < objects.length; scan.read++) scan.any = anyMayReplace(objects[scan.read]!.printed.abilities);
+  return scan.any;
 }
