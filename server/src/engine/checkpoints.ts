@@ -221,13 +221,17 @@ function pairs<T extends { id: string }>(before: readonly T[] | undefined): (o: 
  * The records `at` keeps for `now`'s, or `before` itself when it holds
  * exactly those in the same places: an event mostly changes an object or two
  * and no effect (a pump: an effect and no object), so most frozen states
- * share a whole list with the one before them.
+ * share a whole list with the one before them. A record that is the very
+ * one at its place in `before` (an ended effect, which the game takes from
+ * its frozen state) is kept without asking `at`: most effects of a long
+ * timeline have ended, and this runs after every event.
  */
 function listOf<T>(before: readonly T[] | undefined, now: readonly T[], at: (o: T, i: number) => T): T[] {
   if (!before || before.length !== now.length) return now.map(at);
   let out: T[] | undefined;
   for (let i = 0; i < now.length; i++) {
-    const x = at(now[i]!, i);
+    const o = now[i]!;
+    const x = o === before[i] ? o : at(o, i);
     if (out) out[i] = x;
     else if (before[i] !== x) (out = before.slice())[i] = x;
   }
@@ -288,9 +292,10 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   state.objects = shareObjects(s.objects, b?.objects);
   state.effects = share(s.effects, b?.effects, sameEffect);
   // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
-  s.effects.forEach((e, i) => {
-    if (e.ended && state.effects[i] !== e) s.effects[i] = state.effects[i]!;
-  });
+  for (let i = 0; i < s.effects.length; i++) {
+    const e = s.effects[i]!;
+    if (state.effects[i] !== e && e.ended) s.effects[i] = state.effects[i]!;
+  }
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);
   // One shape for every frozen state, with or without a memo.
