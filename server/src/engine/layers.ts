@@ -47,6 +47,13 @@ export interface LayerResult {
   memo?: LayerMemo;
   /** When built on the previous computation: how many layers were reused, replayed for some objects, or computed afresh. */
   incremental?: { reuse: number; replay: number; extend: number; full: number };
+  /**
+   * When built on the result whose memo is `memo`: every record of `world`
+   * is that result's very record, and every object in the state it had
+   * then, but for `changed` (the state-based actions look at those again,
+   * sba.ts). The memo, not the result: a result does not keep the one before it.
+   */
+  since?: { memo: LayerMemo; changed: readonly string[] };
 }
 
 /** Issue 9: computing after an event from the computation before it (engine/incremental.ts). */
@@ -726,6 +733,22 @@ function copiableOf(w: Working): CopiableValues {
   return c;
 }
 
+/**
+ * A layer's record before its steps are known. Most layers of most
+ * computations take last time's lists (`keepSteps`, `keepOrder`), so the
+ * empty ones are shared and frozen (a full computation makes its own before
+ * it adds to them); eleven layers after every event made five each.
+ */
+function emptyRecord(pool: Live[], changed: Map<string, Working>): LayerRecord {
+  return { pool, steps: NO_STEPS, byId: NO_STEP_IDS, independent: true, found: NO_FOUND, loops: NO_LOOPS, stepFound: NO_STEP_FOUND, changed };
+}
+const NO_STEPS = Object.freeze([]) as unknown as Step[];
+const NO_FOUND = Object.freeze([]) as unknown as DependencyView[];
+const NO_LOOPS = Object.freeze([]) as unknown as string[][];
+const NO_STEP_FOUND = Object.freeze([]) as unknown as Map<string, Map<string, string>>[];
+/** (Never added to: `keepSteps` and a full computation make their own.) */
+const NO_STEP_IDS: Map<string, Step> = new Map();
+
 /** `lives`' effects with parts in a layer, in order, sorted into layers when first asked for. */
 function livesIn(lives: readonly Live[]): (layer: Layer) => readonly Live[] {
   let by: Map<string, Live[]> | undefined;
@@ -1025,7 +1048,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     let pool = P ? poolFrom(P, layer) : collect();
     owned = new Set();
     changedNow = new Map();
-    const rec: LayerRecord | undefined = keep ? { pool, steps: [], byId: new Map(), independent: true, found: [], loops: [], stepFound: [], changed: changedNow } : undefined;
+    const rec: LayerRecord | undefined = keep ? emptyRecord(pool, changedNow) : undefined;
     // The same effects as last time (the very objects, see the caches above): the same answer.
     const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
@@ -1045,6 +1068,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (layer === '4') landAbilities(world.keys());
       endLayer(layer, rec, P);
       continue;
+    }
+    if (rec) {
+      // The steps are found one by one here.
+      rec.steps = [];
+      rec.byId = new Map();
+      rec.stepFound = [];
     }
     const done = new Set<string>();
     /** Whether what `a` does to an object depends on anything but that object (counts, other objects' stats). */
@@ -1209,7 +1238,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
   const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
-  const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}) };
+  // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
+  const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
+  const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
   return result;
@@ -1342,6 +1373,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       return;
     }
     rec.steps = steps;
+    rec.byId = new Map();
     for (const s of steps) rec.byId.set(s.live.id, s);
   }
 
@@ -1531,7 +1563,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     for (const s of plan) {
       note(s, layer, true);
       // Objects are independent of each other here: the order among them does not matter.
-      const ids = again.size * 8 >= s.affected.length ? s.affected.filter((id) => again.has(id)) : among(again, s.affected);
+      const ids = again.size * 8 >= s.affected.length ? amongAffected(s.affected, again) : among(again, s.affected);
       if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
     }
     if (layer === '4') landAbilities(again);
@@ -1589,6 +1621,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function among(some: ReadonlySet<string>, affected: readonly string[]): string[] {
     let out: string[] | undefined;
     for (const id of some) if (affected.includes(id)) (out ??= []).push(id);
+    return out ?? NONE;
+  }
+
+  /** The same from the other side, in `affected`'s order, for a short `affected` (a counter's own object): no list made for none. */
+  function amongAffected(affected: readonly string[], some: ReadonlySet<string>): string[] {
+    let out: string[] | undefined;
+    for (let i = 0; i < affected.length; i++) if (some.has(affected[i]!)) (out ??= []).push(affected[i]!);
     return out ?? NONE;
   }
 

@@ -7,7 +7,9 @@ import { matches } from './evaluate';
 import type { Game } from './game';
 import { edit, type GameObject } from './state';
 import { CHECK_INCREMENTAL } from './resume';
-import { eqWord, hasWord, isType, type Working } from './working';
+import { eqWord, hasWord, isType, type Working, type World } from './working';
+import type { LayerResult } from './layers';
+import type { LayerMemo } from './incremental';
 
 /** What one round of state-based actions does: zone changes go through the replacement pipeline (614), the rest is done directly. */
 export interface SbaRound {
@@ -198,40 +200,101 @@ function checkQuiet(game: Game, w: Working, q: Quiet, target: Working | undefine
   if (events.length || actions.length || kindOf(w) !== q.kind) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${w.obj.id} was passed over by the state-based actions, but ${events[0]?.why ?? 'an action applies to it'}`);
 }
 
+/** What a look at the permanents found. */
+interface Pass {
+  events: SbaRound['events'];
+  actions: (() => void)[];
+  /** The named legendary permanents, for 704.5j. */
+  legendary: Working[];
+  /** The permanents attached to another. */
+  attached: string[];
+}
+
+/**
+ * A look at a layer computation's world that found nothing to do, kept by
+ * that computation's memo: the next computation built on it says which
+ * objects it changed (layers.ts `since`), and only those, and the
+ * permanents attached to them (704.5m, n read what they are attached to),
+ * are looked at again.
+ */
+interface QuietCheck {
+  attached: readonly string[];
+}
+const quietChecks = new WeakMap<LayerMemo, QuietCheck>();
+
 /** 704.3: every state-based action that applies now, to be performed simultaneously. */
 export function findStateBasedActions(game: Game, answers: readonly ChoiceItem[] = []): SbaRound {
-  {
-    const world = game.layers().world;
-    const actions: (() => void)[] = [];
-    const events: SbaRound['events'] = [];
-    /** The named legendary permanents, for 704.5j. */
-    const legendary: Working[] = [];
-    for (const w of world.values()) {
-      const o = w.obj;
-      if (o.zone !== 'battlefield') continue;
-      const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
-      const q = quiet.get(o);
-      if (q && q.w === w && q.stamp === o.stamp && q.target === target && q.targetStamp === (target?.obj.stamp ?? 0)) {
-        if (CHECK_INCREMENTAL) checkQuiet(game, w, q, target);
-        if (q.kind & LEGENDARY && w.name) legendary.push(w);
-        continue;
-      }
-      const kind = kindOf(w);
-      if (kind & LEGENDARY && w.name) legendary.push(w);
-      const found = events.length + actions.length;
-      checkPermanent(game, w, kind, target, events, actions);
-      if (events.length + actions.length === found) quiet.set(o, { w, stamp: o.stamp, target, targetStamp: target?.obj.stamp ?? 0, kind });
-    }
-    if (legendary.length > 1) {
-      const dying = new Set(events.map((e) => e.object.id));
-      for (const e of legendRule(game, legendary, answers)) if (!dying.has(e.object.id)) events.push(e);
-    }
-    // 704.5a: a player with 0 or less life loses the game (reported, the scenario goes on).
-    for (const p of game.state.players) {
-      if (p.life <= 0 && !game.log.some((l) => l.text.startsWith(`${p.name} loses the game`))) game.note(`${p.name} loses the game: ${p.life} life (704.5a)`, 'sba');
-    }
-    return { events, direct: actions };
+  const r = game.layers();
+  const pass = changedPass(game, r) ?? wholePass(game, r.world);
+  const { events, actions, legendary } = pass;
+  if (legendary.length > 1) {
+    const dying = new Set(events.map((e) => e.object.id));
+    for (const e of legendRule(game, legendary, answers)) if (!dying.has(e.object.id)) events.push(e);
   }
+  if (r.memo && !events.length && !actions.length && !legendary.length) quietChecks.set(r.memo, { attached: pass.attached });
+  // 704.5a: a player with 0 or less life loses the game (reported, the scenario goes on).
+  for (const p of game.state.players) {
+    if (p.life <= 0 && !game.log.some((l) => l.text.startsWith(`${p.name} loses the game`))) game.note(`${p.name} loses the game: ${p.life} life (704.5a)`, 'sba');
+  }
+  return { events, direct: actions };
+}
+
+function newPass(): Pass {
+  return { events: [], actions: [], legendary: [], attached: [] };
+}
+
+/** Every permanent, in the world's order. */
+function wholePass(game: Game, world: World): Pass {
+  const pass = newPass();
+  for (const w of world.values()) lookAt(game, world, w, pass);
+  return pass;
+}
+
+/**
+ * Only what changed since a look that found nothing: the answer when it is
+ * nothing again, as it mostly is (undefined otherwise, and the whole world
+ * is looked at, in its order, which is the order the actions are performed in).
+ */
+function changedPass(game: Game, r: LayerResult): Pass | undefined {
+  const last = r.since && quietChecks.get(r.since.memo);
+  if (!last) return undefined;
+  const changed = new Set(r.since!.changed);
+  const pass = newPass();
+  for (const id of last.attached) {
+    if (changed.has(id)) continue;
+    const to = r.world.get(id)?.obj.attachedTo;
+    if (to !== undefined && changed.has(to)) changed.add(id);
+    else pass.attached.push(id);
+  }
+  for (const id of changed) {
+    const w = r.world.get(id);
+    if (w) lookAt(game, r.world, w, pass);
+  }
+  if (pass.events.length || pass.actions.length || pass.legendary.length) return undefined;
+  if (CHECK_INCREMENTAL) {
+    const whole = wholePass(game, r.world);
+    if (whole.events.length || whole.actions.length || whole.legendary.length) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: the state-based actions looked only at what changed and found nothing, but ${whole.events[0]?.why ?? 'an action or a legendary permanent is there'}`);
+  }
+  return pass;
+}
+
+/** One permanent: passed over when quiet (its record and state, and those of what it is attached to, as when nothing applied to it). */
+function lookAt(game: Game, world: World, w: Working, pass: Pass): void {
+  const o = w.obj;
+  if (o.zone !== 'battlefield') return;
+  if (o.attachedTo) pass.attached.push(o.id);
+  const target = o.attachedTo ? world.get(o.attachedTo) : undefined;
+  const q = quiet.get(o);
+  if (q && q.w === w && q.stamp === o.stamp && q.target === target && q.targetStamp === (target?.obj.stamp ?? 0)) {
+    if (CHECK_INCREMENTAL) checkQuiet(game, w, q, target);
+    if (q.kind & LEGENDARY && w.name) pass.legendary.push(w);
+    return;
+  }
+  const kind = kindOf(w);
+  if (kind & LEGENDARY && w.name) pass.legendary.push(w);
+  const found = pass.events.length + pass.actions.length;
+  checkPermanent(game, w, kind, target, pass.events, pass.actions);
+  if (pass.events.length + pass.actions.length === found) quiet.set(o, { w, stamp: o.stamp, target, targetStamp: target?.obj.stamp ?? 0, kind });
 }
 
 export function hasKeyword(w: Working, keyword: string): boolean {

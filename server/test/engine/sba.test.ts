@@ -78,3 +78,29 @@ test('704.5f, 704.5q: a creature left alone is checked again when counters chang
   assert.deepEqual(problems(a), []);
   assert.deepEqual(failedExpectations(a), []);
 });
+
+test('704.5m: an Aura left alone falls off when its creature, still on the battlefield, gains protection from its color (only the creature changed)', () => {
+  const a = run(`
+  players Alice, Bob
+  card "Grizzly Bears" as bears
+    type Creature — Bear
+    pt 2/2
+  card "Pacifism" as pacifism
+    cost {1}{W}
+    type Enchantment — Aura
+    text Enchant creature
+    text Enchanted creature can't attack or block.
+  card "Forest" as forest
+    type Basic Land — Forest
+  enter bears, forest
+  enter pacifism attached to bears
+  tap forest
+  untap forest
+  expect pacifism: zone battlefield
+  resolve "Target creature gains protection from white until end of turn." targeting bears
+  expect pacifism: zone graveyard
+  expect bears: zone battlefield
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(failedExpectations(a), []);
+});
