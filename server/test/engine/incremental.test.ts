@@ -24,12 +24,14 @@ interface Tally {
   layers: { reuse: number; replay: number; full: number };
 }
 
-/** Runs `fn` with every `Game.layers()` compared with a computation from scratch. */
-function compared(fn: () => void): Tally {
-  const tally: Tally = { computations: 0, unchanged: 0, incremental: 0, layers: { reuse: 0, replay: 0, full: 0 } };
+/**
+ * Runs `fn` with every `Game.layers()` seen by `watch`: the game, the
+ * result, and whether the game changed since its last `layers()` (a
+ * computation was asked for). The originals are put back after.
+ */
+function watching<T>(fn: () => T, watch: (game: Game, result: LayerResult, afterChange: boolean) => void): T {
   const original = Game.prototype.layers;
   const originalChanged = Game.prototype.changed;
-  const seen = new WeakSet<LayerResult>();
   const changed = new WeakSet<Game>();
   Game.prototype.changed = function (this: Game): void {
     changed.add(this);
@@ -38,15 +40,31 @@ function compared(fn: () => void): Tally {
   Game.prototype.layers = function (this: Game): LayerResult {
     const after = changed.delete(this);
     const r = original.call(this);
+    watch(this, r, after);
+    return r;
+  };
+  try {
+    return fn();
+  } finally {
+    Game.prototype.layers = original;
+    Game.prototype.changed = originalChanged;
+  }
+}
+
+/** Runs `fn` with every `Game.layers()` compared with a computation from scratch. */
+function compared(fn: () => void): Tally {
+  const tally: Tally = { computations: 0, unchanged: 0, incremental: 0, layers: { reuse: 0, replay: 0, full: 0 } };
+  const seen = new WeakSet<LayerResult>();
+  watching(fn, (game, r, after) => {
     // A result given back after a change (the same state as the last computation's) is compared again.
     if (r.memo && !r.traces.size && seen.has(r) && after) {
-      assert.equal(describeResult(r), describeResult(computeLayers(this.state, this.layerEnv(), false)));
+      assert.equal(describeResult(r), describeResult(computeLayers(game.state, game.layerEnv(), false)));
       tally.unchanged++;
     }
     // Compared once, as it is computed (a memoised result is returned again until the game changes).
     if (r.memo && !r.traces.size && !seen.has(r)) {
       seen.add(r);
-      const full = computeLayers(this.state, this.layerEnv(), false);
+      const full = computeLayers(game.state, game.layerEnv(), false);
       assert.equal(describeResult(r), describeResult(full));
       tally.computations++;
       if (r.incremental) {
@@ -54,14 +72,7 @@ function compared(fn: () => void): Tally {
         for (const k of ['reuse', 'replay', 'full'] as const) tally.layers[k] += r.incremental[k];
       }
     }
-    return r;
-  };
-  try {
-    fn();
-  } finally {
-    Game.prototype.layers = original;
-    Game.prototype.changed = originalChanged;
-  }
+  });
   return tally;
 }
 
@@ -181,25 +192,10 @@ resolve "Target creature gets +2/+0 until end of turn. It gains flying until end
 expect bears: pt 25/23; has flying
 `;
   // Computations asked for: the first `layers()` after each change (even one that gives the last result back).
-  const original = Game.prototype.layers;
-  const originalChanged = Game.prototype.changed;
-  const changed = new WeakSet<Game>();
   let computed = 0;
-  Game.prototype.changed = function (this: Game): void {
-    changed.add(this);
-    originalChanged.call(this);
-  };
-  Game.prototype.layers = function (this: Game): LayerResult {
-    if (changed.delete(this)) computed++;
-    return original.call(this);
-  };
-  let a: ReturnType<typeof analyze>;
-  try {
-    a = analyze(parseLayers(text, 'pumps.layers'));
-  } finally {
-    Game.prototype.layers = original;
-    Game.prototype.changed = originalChanged;
-  }
+  const a = watching(() => analyze(parseLayers(text, 'pumps.layers')), (_game, _r, afterChange) => {
+    if (afterChange) computed++;
+  });
   assert.deepEqual(a.expectations.map((e) => e.passed), [true, true]);
   // The entry, each pump once (its end), the two-sentence spell twice (`it` after its first sentence, then its end).
   assert.ok(computed <= 1 + 20 + 2, `${computed} computations`);
@@ -207,13 +203,7 @@ expect bears: pt 25/23; has flying
 
 test("a resolved spell's stand-in is left out of the world while it is nowhere, and joins in its place (afresh) once moved", () => {
   let game: Game | undefined;
-  const original = Game.prototype.layers;
-  Game.prototype.layers = function (this: Game): LayerResult {
-    game = this;
-    return original.call(this);
-  };
-  try {
-    analyze(parseLayers(`
+  watching(() => analyze(parseLayers(`
 players Alice, Bob
 card "Grizzly Bears" as bears
   type Creature — Bear
@@ -225,10 +215,9 @@ enter bears
 resolve "Target creature gets +1/+1 until end of turn." targeting bears
 enter ogre
 resolve "Create a 1/1 white Soldier creature token."
-`, 'stand-in.layers'));
-  } finally {
-    Game.prototype.layers = original;
-  }
+`, 'stand-in.layers')), (g) => {
+    game = g;
+  });
   const g = game!;
   const standIn = g.state.objects.find((o) => o.id.startsWith('resolve@'))!;
   assert.ok(standIn && standIn.zone === null);

@@ -16,6 +16,7 @@ const CARDS = `
     type Creature — Ogre
     pt 2/2
   card "Pacifism" as pacifism
+    cost {1}{W}
     type Enchantment — Aura
     text Enchant creature
     text Enchanted creature can't attack or block.
@@ -80,18 +81,7 @@ test('704.5f, 704.5q: a creature left alone is checked again when counters chang
 });
 
 test('704.5m: an Aura left alone falls off when its creature, still on the battlefield, gains protection from its color (only the creature changed)', () => {
-  const a = run(`
-  players Alice, Bob
-  card "Grizzly Bears" as bears
-    type Creature — Bear
-    pt 2/2
-  card "Pacifism" as pacifism
-    cost {1}{W}
-    type Enchantment — Aura
-    text Enchant creature
-    text Enchanted creature can't attack or block.
-  card "Forest" as forest
-    type Basic Land — Forest
+  const a = run(`${CARDS}
   enter bears, forest
   enter pacifism attached to bears
   tap forest
