@@ -9,7 +9,7 @@
 import type { CodeLens } from 'vscode-languageserver';
 import { objectLabel } from '../cli/format';
 import type { Analysis, ExpectationResult, ObjectView, Snapshot } from '../engine/results';
-import type { ObjectDecl, Range } from '../syntax/ast';
+import type { ObjectDecl, Range, Statement } from '../syntax/ast';
 import type { AnalysedDocument } from './documents';
 import { summary } from './present';
 import { marksOf } from '../engine/object-trace';
@@ -115,6 +115,40 @@ export function expectText(r: Pick<ExpectationResult, 'passed' | 'expected' | 'a
   };
 }
 
+/**
+ * An expectation's lens text, kept with its result: a resumed analysis keeps
+ * the results of the statements before the first changed one (and after the
+ * point where it converged), so an edit makes only the texts that changed.
+ */
+const expectTexts = new WeakMap<ExpectationResult, { line: number; text: LensText }>();
+
+function expectTextAt(r: ExpectationResult, line: number): LensText {
+  const known = expectTexts.get(r);
+  if (known && known.line === line) return known.text;
+  const text = expectText(r, line);
+  expectTexts.set(r, { line, text });
+  return text;
+}
+
+/** An expectation's key in the lens memory, kept with its statement (a reused block's is the very one) while its text is the same. */
+const expectKeys = new WeakMap<Statement, string>();
+
+function expectKey(st: Statement, trimmed: string): string {
+  const known = expectKeys.get(st);
+  if (known === trimmed) return known;
+  // Kept in memory across versions: a copy, not a slice of this version's text.
+  const key = ownCopy(trimmed);
+  expectKeys.set(st, key);
+  return key;
+}
+
+/** Objects by alias and name (lower case), the first declared winning. */
+function declarations(objects: readonly ObjectDecl[]): Map<string, ObjectDecl> {
+  const decls = new Map<string, ObjectDecl>();
+  for (const d of objects) for (const r of [d.alias, d.name]) if (r && !decls.has(r.text.toLowerCase())) decls.set(r.text.toLowerCase(), d);
+  return decls;
+}
+
 /** Lines holding a syntax error (or every line, when analysis failed). */
 function brokenLines(doc: AnalysedDocument): (from: number, to: number) => boolean {
   if (doc.failed) return () => true;
@@ -200,18 +234,23 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
     out.push({ range: d.headerRange, lens: once(() => lens(d.headerRange, text(), doc.uri, lastLine, cardLens(a, d).label)) });
   }
   const liveExpects = new Set<string>();
-  const results = new Map(a.expectations.map((e) => [e.statementIndex, e]));
-  const decls = new Map<string, ObjectDecl>();
-  for (const d of a.file.objects) for (const r of [d.alias, d.name]) if (r && !decls.has(r.text.toLowerCase())) decls.set(r.text.toLowerCase(), d);
+  const results = a.expectations;
+  /** The next expectation result to look at: they come in statement order. */
+  let next = 0;
+  // Made when a lens is first resolved: most of a long document's are never shown.
+  let decls: Map<string, ObjectDecl> | undefined;
+  const declsOf = (): Map<string, ObjectDecl> => (decls ??= declarations(a.file.objects));
   a.file.statements.forEach((st, i) => {
     if (st.kind !== 'expect') return;
     const line = st.range.start.line;
-    // Kept in memory across versions: a copy, not a slice of this version's text.
-    const key = ownCopy(doc.lines[line]?.trim() ?? '');
-    const r = results.get(i);
+    const key = expectKey(st, doc.lines[line]?.trim() ?? '');
+    while (next < results.length && results[next]!.statementIndex < i) next++;
+    // The last result of the statement, if any (a statement checks once; the last one is what counts).
+    let r: ExpectationResult | undefined;
+    while (next < results.length && results[next]!.statementIndex === i) r = results[next++];
     let text: LensText;
     if (r && !broken(line, st.range.end.line)) {
-      text = expectText(r, line);
+      text = expectTextAt(r, line);
       memory.expects.set(key, text);
       memory.expectLines.set(line, text);
     } else {
@@ -219,7 +258,7 @@ export function lensEntries(doc: AnalysedDocument, memory: LensMemory): LensEntr
     }
     liveExpects.add(key);
     const subject = st.expect.kind === 'facts' ? st.expect.subject : undefined;
-    out.push({ range: st.range, lens: once(() => lens(st.range, text, doc.uri, line, subjectLabel(doc, decls, subject))) });
+    out.push({ range: st.range, lens: once(() => lens(st.range, text, doc.uri, line, subjectLabel(doc, declsOf(), subject))) });
   });
   out.push(...brokenLineLenses(doc, memory, out));
   prune(memory, seenCards, liveExpects, doc.lines.length);

@@ -180,3 +180,26 @@ test('an edit whose analysis converged keeps its card lenses, and they are a fre
   assert.deepEqual(lenses, codeLenses(analyseDocument(URI, 2, text), newLensMemory()));
   assert.ok(titles(lenses).some((t) => /✗ expected pt 4\/4 · is pt 5\/5/.test(t)), titles(lenses).join('\n'));
 });
+
+test('an edit makes again only the expectation lenses whose results changed; after lines move, the lenses are a fresh analysis’s', () => {
+  const pump = (n: number) => `resolve "Target creature gets +${n}/+${n} until end of turn." targeting ogre`;
+  const lines = [...OGRE.trimEnd().split('\n'), pump(1), 'expect ogre 4/4', ''];
+  const memory = newLensMemory();
+  const first = analyseDocument(URI, 1, lines.join('\n'));
+  const r1 = lensesFor(first, memory, undefined);
+  const kept = memory.expects.get('expect ogre 3/3');
+  assert.ok(kept && /^✓/.test(kept.title));
+  // The pump changes: the expectations above it keep their results, and so their very lens texts.
+  lines[lines.indexOf(pump(1))] = pump(2);
+  const second = analyseDocument(URI, 2, lines.join('\n'), first);
+  const r2 = lensesFor(second, memory, r1);
+  assert.equal(memory.expects.get('expect ogre 3/3'), kept);
+  assert.match(memory.expects.get('expect ogre 4/4')!.title, /✗ expected pt 4\/4 · is pt 5\/5/);
+  // A line above everything: the same results, on other lines, whose tooltips say so.
+  lines.unshift('# a comment');
+  const text = lines.join('\n');
+  const third = analyseDocument(URI, 3, text, second);
+  const lenses = lensesFor(third, memory, r2).lenses.map((e) => e.lens());
+  assert.match(memory.expects.get('expect ogre 3/3')!.tooltip, /at line 10 /);
+  assert.deepEqual(lenses, codeLenses(analyseDocument(URI, 3, text), newLensMemory()));
+});
