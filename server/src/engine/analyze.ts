@@ -11,6 +11,7 @@ import { checkExpectation } from './expect';
 import { EXPLORATION_BUDGET, Game, type EngineEnv, type ExplorationBudget } from './game';
 import { buildObjects, offsetRange } from './objects';
 import type { Analysis, EventReport, ExpectationResult, Outcome, Snapshot, WorldView } from './results';
+import { appliedOf } from './layers';
 import { makeObject, STAND_IN, type GameObject, type GameState } from './state';
 import { BRANCH_CAP, runEvent, type TimelineContext } from './timeline';
 import { fingerprint, worldView } from './views';
@@ -339,7 +340,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       for (const loop of g.layers().loops) {
         const key = [...loop].sort().join('|');
         if (loopsSeen.has(key)) continue;
-        const applied = g.layers().applied;
+        const applied = appliedOf(g.layers());
         loopsSeen.set(key, {
           statementIndex: i,
           members: loop.map((id) => {

@@ -34,7 +34,7 @@ import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
 import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
 import type { ContinuousEffect, GameObject, GameState, Printed } from './state';
-import type { LayerResult } from './layers';
+import { appliedOf, type LayerResult } from './layers';
 import { cloneWorking, type Working } from './working';
 import { copyMap } from '../util/maps';
 import { sameStrings } from '../util/arrays';
@@ -393,7 +393,7 @@ export function describeResult(r: LayerResult): string {
     lines.push(`${id}: ${w.obj.id} ${w.name} ${w.manaCost} ${w.manaValue} [${w.colors}] [${w.supertypes}] [${w.types}] [${w.subtypes}] ${w.allCreatureTypes} ${w.power}/${w.toughness} ${w.controller} ${w.cantHaveAbilities} [${w.cantGain}] {${abilities(w)}}`);
   }
   for (const [id, c] of r.copiable.entries()) lines.push(`copiable ${id}: ${JSON.stringify({ ...c, abilities: c.abilities.map((a) => a.key + '=' + a.text) })}`);
-  for (const [id, a] of r.applied) lines.push(`applied ${id}: ${a.live.id} ${a.affected.join(',')} ${a.layers.join(',')}`);
+  for (const [id, a] of appliedOf(r)) lines.push(`applied ${id}: ${a.live.id} ${a.affected.join(',')} ${a.layers.join(',')}`);
   lines.push(`dependencies ${JSON.stringify(r.dependencies)}`, `loops ${JSON.stringify(r.loops)}`);
   for (const [p, pc] of r.players) lines.push(`player ${p}: ${pc.abilities.join(',')} ${pc.maxHandSize}`);
   lines.push(`rules ${JSON.stringify(r.rules)}`);

@@ -32,8 +32,8 @@ export interface LayerResult {
   /** 707.2: each object's characteristics after layer 1. */
   copiable: Copiables;
   traces: Map<string, TraceStep[]>;
-  /** Every effect that applied in this computation, with what it applied to. */
-  applied: Map<string, { live: Live; affected: string[]; layers: Layer[] }>;
+  /** Every effect that applied in this computation, with what it applied to: read it with `appliedOf`. */
+  applied: AppliedLog;
   dependencies: DependencyView[];
   loops: string[][];
   players: Map<string, PlayerComputed>;
@@ -790,6 +790,45 @@ export function scopeIn(l: Live, w: World): Scope {
   return scope;
 }
 
+/** An effect that applied: what it first applied to, and every layer it applied in. */
+export interface AppliedEffect {
+  live: Live;
+  affected: string[];
+  layers: Layer[];
+}
+
+/** What applied in one computation, in the order it applied: copy effects (613.2), each layer's steps, players' and rules' effects. */
+export interface AppliedLog {
+  copies: { live: Live; affected: string[] }[];
+  layers: { layer: Layer; steps: readonly Step[] }[];
+  players: { live: Live; affected: string[]; layer: 'player' | 'rules' }[];
+}
+
+/**
+ * Every effect that applied in a computation, by id, in the order it first
+ * applied. Made from the log when first read (the views, a loop's names), not
+ * for each of a long timeline's computations.
+ */
+const appliedMade = new WeakMap<AppliedLog, Map<string, AppliedEffect>>();
+
+export function appliedOf(r: LayerResult): Map<string, AppliedEffect> {
+  const log = r.applied;
+  let applied = appliedMade.get(log);
+  if (applied) return applied;
+  applied = new Map();
+  appliedMade.set(log, applied);
+  for (const c of log.copies) applied.set(c.live.id, { live: c.live, affected: c.affected, layers: ['1a'] });
+  for (const { layer, steps } of log.layers) {
+    for (const { live, affected } of steps) {
+      const a = applied.get(live.id);
+      if (a) a.layers.push(layer);
+      else applied.set(live.id, { live, affected, layers: [layer] });
+    }
+  }
+  for (const p of log.players) applied.set(p.live.id, { live: p.live, affected: p.affected, layers: [p.layer] });
+  return applied;
+}
+
 /** Compute all characteristics now. */
 /**
  * `withTrace` records each step for the views (hover, --trace); the engine's
@@ -895,7 +934,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const stats = { reuse: 0, replay: 0, extend: 0, full: 0 };
   let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
-  const applied: LayerResult['applied'] = new Map();
+  /** What applied, in order: the views and the loops' names read it, so `applied` is made from it when first read. */
+  const log: AppliedLog = { copies: [], layers: [], players: [] };
   const copyLocks = new Map<string, CopiableValues>();
   const dependencies: DependencyView[] = [];
   const loops: string[][] = [];
@@ -1017,7 +1057,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         staticCopies: (w) => staticCopyLives(w, (l) => !l.spec.condition || evalCondition(l.spec.condition, scopeIn(l, w), w, env)),
         aspects: (x) => aspectsOf(x, '1a'),
         diff,
-        applied: (live, affected) => applied.set(live.id, { live, affected, layers: ['1a'] }),
+        applied: (live, affected) => log.copies.push({ live, affected }),
         locked: (key) => state.copyLocks?.[key],
         lock: (key, values) => copyLocks.set(key, values),
       });
@@ -1069,9 +1109,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       endLayer(layer, rec, P);
       continue;
     }
+    /** The steps, found one by one here. */
+    const taken: Step[] = [];
+    log.layers.push({ layer, steps: taken });
     if (rec) {
-      // The steps are found one by one here.
-      rec.steps = [];
+      rec.steps = taken;
       rec.byId = new Map();
       rec.stepFound = [];
     }
@@ -1161,10 +1203,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const r: OrderReason = next.kind === 'counter' && reason.kind === 'timestamp' ? BY_COUNTERS : reason;
       const st: Step = { live: next, affected: ids, reason: r };
       note(st, layer);
-      if (rec) {
-        rec.steps.push(st);
-        rec.byId.set(next.id, st);
-      }
+      taken.push(st);
+      rec?.byId.set(next.id, st);
       const version = worldVersion;
       applyTo(next, layer, world, ids, true, r);
       if (worldVersion !== version) forgetAfter(next, layer, ids);
@@ -1233,14 +1273,14 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const w = world.get(id);
     return !!w && hasPlayerAbility(w);
   }) : allPlayerSources(world);
-  const { players, rules } = computePlayers(state, world, playerSources, resolved, env, applied, sink);
+  const { players, rules } = computePlayers(state, world, playerSources, resolved, env, log.players, sink);
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
   const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
   const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
-  const result: LayerResult = { world, copiable, traces, applied, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
+  const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
   return result;
@@ -1355,9 +1395,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (!started.has(live.id) && live.partsByLayer.size > 1) startedInSeveral.push(live.id);
       started.set(live.id, live);
     }
-    const a = applied.get(live.id);
-    if (a) a.layers.push(layer);
-    else applied.set(live.id, { live, affected: ids, layers: [layer] });
   }
 
   /**
@@ -1426,6 +1463,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const now = new Map(pool.map((l) => [l.id, l]));
     const steps = P.steps.map((s) => sameStep(s, now.get(s.live.id) ?? s.live, s.affected, s.reason));
     for (const s of steps) note(s, layer, true);
+    log.layers.push({ layer, steps });
     keepSteps(rec, steps, P);
     carry(P.changed, dirty);
     keepOrder(layer, P, rec);
@@ -1560,6 +1598,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     if (again !== dirty) for (const id of again) if (!world.has(id)) again.delete(id);
     keepSteps(rec, plan, P);
     if (rec) rec.stepFound = noneFound(plan.length);
+    log.layers.push({ layer, steps: plan });
     for (const s of plan) {
       note(s, layer, true);
       // Objects are independent of each other here: the order among them does not matter.
@@ -1740,6 +1779,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       return sameStep(old, l, ids, old.reason);
     });
     for (const s of steps) note(s, layer, true);
+    log.layers.push({ layer, steps });
     keepSteps(rec, steps, P);
     carry(P.changed, dirty);
     for (const [x, w] of records) {
@@ -1870,7 +1910,7 @@ function allPlayerSources(world: World): string[] {
 }
 
 /** 613.10: effects on players (hexproof, protection, hand size), in timestamp order. `sources`: the objects with such abilities, in world order. */
-function computePlayers(state: GameState, world: World, sources: readonly string[], resolved: Live[], env: LayerEnv, applied: LayerResult['applied'], sink: RuleSink) {
+function computePlayers(state: GameState, world: World, sources: readonly string[], resolved: Live[], env: LayerEnv, applied: AppliedLog['players'], sink: RuleSink) {
   const players = new Map<string, PlayerComputed>();
   for (const p of state.players) players.set(p.name, { abilities: [], maxHandSize: 7, trace: [] });
   const rules: { effectId: string; description: string }[] = [];
@@ -1908,13 +1948,13 @@ function computePlayers(state: GameState, world: World, sources: readonly string
           changes: [{ characteristic: 'abilities', before, after: `${pc.maxHandSize ?? 'none'}|${pc.abilities.join(', ')}` }],
         });
       }
-      applied.set(l.id, { live: l, affected: targets, layers: ['player'] });
+      applied.push({ live: l, affected: targets, layer: 'player' });
     }
     for (const part of l.partsByLayer.get('rules') ?? []) {
       if (part.kind !== 'rules') continue;
       rules.push({ effectId: l.id, description: part.description });
       const affected = applyRulesPart(l, part, scope, world, env, sink, env.describe(part));
-      applied.set(l.id, { live: l, affected, layers: ['rules'] });
+      applied.push({ live: l, affected, layer: 'rules' });
     }
   }
   return { players, rules };

@@ -3,7 +3,7 @@
 
 import type { Layer } from '../effects/ir';
 import type { Game } from './game';
-import type { LayerResult } from './layers';
+import { appliedOf, type LayerResult } from './layers';
 import type { RuleEntry } from './rules';
 import type { AbilityView, EffectMarks, EffectView, ObjectView, PlayerView, TraceStep, WorldView } from './results';
 import { orderedTypes, type Working } from './working';
@@ -136,7 +136,7 @@ function playerViews(game: Game, r: LayerResult): PlayerView[] {
 /** Every effect that applied, with the layers it applied in. */
 function effectViews(r: LayerResult): EffectView[] {
   const effects: EffectView[] = [];
-  for (const [id, rec] of r.applied) {
+  for (const [id, rec] of appliedOf(r)) {
     const l = rec.live;
     effects.push({
       id,
