@@ -5,7 +5,7 @@
 import type { Ability, AbilityPart, Chosen, Color, ColorPart, Layer, Part, TypePart } from '../effects/ir';
 import { asColor, chosen, evalExpr, resolvePlayers, type Env, type Scope } from './evaluate';
 import type { Live } from './live';
-import type { AbilityInstance } from './state';
+import type { AbilityInstance, GameObject } from './state';
 import { correspondsTo, isBasicLandType, isCreatureType, subtypeCategory } from './subtypes';
 import { eqWord, hasWord, type Working, type World } from './working';
 
@@ -262,13 +262,29 @@ export function applyParts(live: Live, layer: Layer, w: Working, world: World, e
 export function intrinsicLandAbilities(w: Working, makeAbility: (text: string) => Ability): void {
   // Nothing to add and nothing to take away: the list stays as it is (lists are never changed in place).
   if (hasLandAbilities(w)) return;
-  const wanted = hasWord(w.types, 'Land') ? w.subtypes.filter(isBasicLandType) : [];
-  const kept = w.abilities.filter((a) => a.origin !== 'land-type');
-  const added = wanted.map((s): AbilityInstance => {
-    const text = LAND_MANA[s.toLowerCase()]!;
-    return { key: `${w.obj.id}${landKey(s)}`, text, ability: makeAbility(text), origin: 'land-type' };
-  });
-  w.abilities = [...kept, ...added];
+  // The other abilities, then one per basic land type, in the subtypes' order: one new list.
+  const out: AbilityInstance[] = [];
+  for (const a of w.abilities) if (a.origin !== 'land-type') out.push(a);
+  if (hasWord(w.types, 'Land')) for (const s of w.subtypes) if (isBasicLandType(s)) out.push(landAbility(w.obj, s, makeAbility));
+  w.abilities = out;
+}
+
+/**
+ * An object's mana ability of a basic land type, made once per object and
+ * type: a land is worked out again after many events (and in each 613.8
+ * trial of layer 4), and its ability is the same each time.
+ */
+const landAbilities = new WeakMap<GameObject, Map<string, AbilityInstance>>();
+function landAbility(obj: GameObject, subtype: string, makeAbility: (text: string) => Ability): AbilityInstance {
+  let made = landAbilities.get(obj);
+  if (!made) landAbilities.set(obj, (made = new Map()));
+  let a = made.get(subtype);
+  if (!a) {
+    const text = LAND_MANA[subtype.toLowerCase()]!;
+    a = Object.freeze({ key: `${obj.id}${landKey(subtype)}`, text, ability: makeAbility(text), origin: 'land-type' }) as AbilityInstance;
+    made.set(subtype, a);
+  }
+  return a;
 }
 
 /** 305.6: each basic land type's mana ability, as text (the same strings every time: abilities are made from them by text). */

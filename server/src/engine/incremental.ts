@@ -63,7 +63,7 @@ export interface LayerRecord {
    * The records the layer set (the others leave it as they entered it). A
    * record kept here is never changed again: the next layer copies before it writes.
    */
-  changed: Map<string, Working>;
+  changed: ReadonlyMap<string, Working>;
 }
 
 /** What one computation keeps for the next. */
@@ -80,7 +80,7 @@ export interface LayerMemo {
   copyEffects: boolean;
   layers: Map<Layer, LayerRecord>;
   /** The records 208.3 set at the end. */
-  finalChanged: Map<string, Working>;
+  finalChanged: ReadonlyMap<string, Working>;
   /** The resolved effects as the computation saw them (the same objects while an effect is unchanged). */
   resolved: Live[];
   /** The objects with a functioning static ability on players or the rules (613.10), in world order. */
@@ -350,13 +350,13 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     return r;
   };
   /** The same Map when no record in it changes (memos are never changed once made). */
-  const map = (m: Map<string, Working>): Map<string, Working> => {
+  const map = <M extends ReadonlyMap<string, Working>>(m: M): M => {
     let out: Map<string, Working> | undefined;
     m.forEach((w, id) => {
       const r = record(w);
       if (r !== w) (out ??= copyMap(m)).set(id, r);
     });
-    return out ?? m;
+    return (out ?? m) as M;
   };
   const list = <T>(xs: T[], f: (x: T) => T): T[] => {
     let out: T[] | undefined;

@@ -739,7 +739,7 @@ function copiableOf(w: Working): CopiableValues {
  * empty ones are shared and frozen (a full computation makes its own before
  * it adds to them); eleven layers after every event made five each.
  */
-function emptyRecord(pool: Live[], changed: Map<string, Working>): LayerRecord {
+function emptyRecord(pool: Live[], changed: ReadonlyMap<string, Working>): LayerRecord {
   return { pool, steps: NO_STEPS, byId: NO_STEP_IDS, independent: true, found: NO_FOUND, loops: NO_LOOPS, stepFound: NO_STEP_FOUND, changed };
 }
 const NO_STEPS = Object.freeze([]) as unknown as Step[];
@@ -748,6 +748,8 @@ const NO_LOOPS = Object.freeze([]) as unknown as string[][];
 const NO_STEP_FOUND = Object.freeze([]) as unknown as Map<string, Map<string, string>>[];
 /** (Never added to: `keepSteps` and a full computation make their own.) */
 const NO_STEP_IDS: Map<string, Step> = new Map();
+/** A layer that changed no record: shared, never written (`put` makes a layer its own map first). */
+const NO_CHANGES: ReadonlyMap<string, Working> = new Map();
 
 /** `lives`' effects with parts in a layer, in order, sorted into layers when first asked for. */
 function livesIn(lives: readonly Live[]): (layer: Layer) => readonly Live[] {
@@ -827,6 +829,20 @@ export function appliedOf(r: LayerResult): Map<string, AppliedEffect> {
   }
   for (const p of log.players) applied.set(p.live.id, { live: p.live, affected: p.affected, layers: [p.layer] });
   return applied;
+}
+
+/** A locked set's keys (`id@incarnation`, 611.2c) read once: they are looked at in every computation while the effect lasts. */
+const lockedKeysRead = new WeakMap<readonly string[], { id: string; incarnation: number }[]>();
+function lockedKeys(locked: readonly string[]): { id: string; incarnation: number }[] {
+  let keys = lockedKeysRead.get(locked);
+  if (!keys) {
+    keys = locked.map((k) => {
+      const at = k.lastIndexOf('@');
+      return { id: k.slice(0, at), incarnation: Number(k.slice(at + 1)) };
+    });
+    lockedKeysRead.set(locked, keys);
+  }
+  return keys;
 }
 
 /** Compute all characteristics now. */
@@ -914,21 +930,31 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** Objects whose records after layer 1 were made again (the fast path). */
   const remade: string[] = [];
   const world = fast ? worldFromPrevious() : initialWorld(state);
-  /** Records copied in the current layer: the others are shared with the memo and must be copied before they change. */
-  let owned = new Set<string>();
+  /**
+   * Records copied in the current layer: the others are shared with the memo and must be copied before they change.
+   * This set and the map below are made on a layer's first change: most layers of most computations change nothing.
+   */
+  let owned: Set<string> | undefined;
   /** The records set in the current layer, for the memo. */
-  let changedNow = new Map<string, Working>();
+  let changedNow: ReadonlyMap<string, Working> = NO_CHANGES;
+  /** That map, once the layer has its own. */
+  let changing: Map<string, Working> | undefined;
   const own = (id: string): Working => {
     const x = world.get(id)!;
-    if (!keep || owned.has(id)) return x;
+    if (!keep || owned?.has(id)) return x;
     const c = cloneWorking(x);
     put(id, c);
-    owned.add(id);
+    ownedNow(id);
     return c;
+  };
+  /** The record of `id` in the world is this layer's own copy. */
+  const ownedNow = (id: string): void => {
+    (owned ??= new Set()).add(id);
   };
   const put = (id: string, w: Working): void => {
     world.set(id, w);
-    changedNow.set(id, w);
+    if (!changing) changedNow = changing = new Map();
+    changing.set(id, w);
   };
   const records = new Map<Layer, LayerRecord>();
   const stats = { reuse: 0, replay: 0, extend: 0, full: 0 };
@@ -961,11 +987,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const lockedIds = (l: Live): string[] | undefined => {
     const locked = l.resolved?.lockedSet;
     if (!locked) return undefined;
-    return locked.flatMap((k) => {
-      const [id, inc] = k.split('@');
-      const o = state.byId.get(id!);
-      return o && String(o.incarnation) === inc && o.zone !== null ? [o.id] : [];
-    });
+    const out: string[] = [];
+    for (const k of lockedKeys(locked)) {
+      const o = state.byId.get(k.id);
+      if (o && o.incarnation === k.incarnation && o.zone !== null) out.push(o.id);
+    }
+    return out;
   };
 
   /** What each effect applies to in the current world; cleared whenever an effect is applied to it. */
@@ -1086,9 +1113,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     };
     const P = prev?.layers.get(layer);
     let pool = P ? poolFrom(P, layer) : collect();
-    owned = new Set();
-    changedNow = new Map();
-    const rec: LayerRecord | undefined = keep ? emptyRecord(pool, changedNow) : undefined;
+    owned = undefined;
+    changedNow = NO_CHANGES;
+    changing = undefined;
+    const rec: LayerRecord | undefined = keep ? emptyRecord(pool, NO_CHANGES) : undefined;
     // The same effects as last time (the very objects, see the caches above): the same answer.
     const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
@@ -1254,8 +1282,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   // 208.3: only creatures (and cards with printed values) have power and toughness.
-  owned = new Set();
-  changedNow = new Map();
+  owned = undefined;
+  changedNow = NO_CHANGES;
+  changing = undefined;
   if (prev) carry(prev.finalChanged, dirty);
   for (const id of prev ? dirty : world.keys()) {
     const w = world.get(id);
@@ -1426,7 +1455,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         } else dirty.add(id);
       }
     }
-    if (rec) records.set(layer, rec);
+    if (!rec) return;
+    // A layer computed here keeps what it set (the other ways set their record's map themselves, see keepChanged).
+    if (rec.changed === NO_CHANGES) rec.changed = changedNow;
+    records.set(layer, rec);
   }
 
   function chooseMode(layer: Layer, P: LayerRecord, pool: Live[], ind: boolean): 'reuse' | 'replay' | 'full' {
@@ -1490,12 +1522,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * are (an event changes one or two objects of a board): no map per layer
    * per computation. Kept in `rec`, and returned.
    */
-  function keepChanged(rec: LayerRecord | undefined, old: Map<string, Working>, skip: ReadonlySet<string>): Map<string, Working> {
+  function keepChanged(rec: LayerRecord | undefined, old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): ReadonlyMap<string, Working> {
     let kept = old;
     if (!sameChanges(old, skip)) {
-      kept = new Map();
-      for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) kept.set(id, w);
-      for (const [id, w] of changedNow) kept.set(id, w);
+      const made = new Map<string, Working>();
+      for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) made.set(id, w);
+      for (const [id, w] of changedNow) made.set(id, w);
+      kept = made;
     }
     if (rec) rec.changed = kept;
     return kept;
@@ -1784,7 +1817,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     carry(P.changed, dirty);
     for (const [x, w] of records) {
       put(x, w);
-      owned.add(x);
+      ownedNow(x);
     }
     keepOrder(layer, P, rec);
     keepChanged(rec, P.changed, dirty);
@@ -1795,7 +1828,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function lockedUnchanged(l: Live): boolean {
     const locked = l.resolved?.lockedSet;
     if (!locked) return false;
-    for (const k of locked) if (dirty.has(k.slice(0, k.lastIndexOf('@')))) return false;
+    for (const k of lockedKeys(locked)) if (dirty.has(k.id)) return false;
     return true;
   }
 
