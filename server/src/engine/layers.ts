@@ -1074,7 +1074,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   };
 
   for (const layer of OBJECT_LAYERS) {
-    affectedNow.clear();
+    // (Clearing an empty Map makes it a new table: most layers cached nothing.)
+    if (affectedNow.size) affectedNow.clear();
     kindNow?.clear();
     if (layer === '1a') {
       if (!layerOne) continue;
@@ -2103,7 +2104,7 @@ class Kinds {
   }
 
   clear(): void {
-    this.byId.clear();
+    if (this.byId.size) this.byId.clear();
     this.epoch++;
   }
 
