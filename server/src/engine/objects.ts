@@ -3,7 +3,7 @@
 // the type line, printed P/T, and each `text` line compiled to abilities.
 
 import type { Diagnostic, LayersFile, NameRef, ObjectDecl, Range } from '../syntax/ast';
-import type { Ability, Color, CompileContext, TextIssue } from '../effects/ir';
+import type { Ability, Color, CompileContext, CompiledLine, TextIssue } from '../effects/ir';
 import { issueCode } from '../effects/ir';
 import { compileAbilityText } from '../effects/compile';
 import { withLevels, type LineResult } from './levels';
@@ -68,13 +68,41 @@ function issueToDiagnostic(issue: TextIssue, range: Range): Diagnostic {
   };
 }
 
-export function compileLine(text: string, range: Range, ctx: CompileContext, keyPrefix: string, firstIndex: number): { abilities: AbilityInstance[]; diagnostics: Diagnostic[] } {
+/**
+ * Texts compiled for one list of declared names: the same text on several
+ * cards is read once. Keyed by what the reading can depend on (`textKey`).
+ */
+export type CompiledTexts = Map<string, CompiledLine>;
+
+/**
+ * What a text's reading depends on besides the text: whether the card is
+ * legendary or a spell, and its name only where the name can matter: the
+ * text names the card (`~`'s other spellings: its name, a legendary card's
+ * short name), or the card's name is among the longest declared, which a
+ * text that ends where a name is wanted reads as the longest other name
+ * (effects/selector.ts, `eatKnownName`).
+ */
+function textKey(text: string, ctx: CompileContext, longestName: number): string {
+  const name = ctx.cardName.toLowerCase();
+  const lower = text.toLowerCase();
+  const short = ctx.legendary && name.includes(',') ? name.split(',')[0]! : undefined;
+  const named = name.length >= longestName || lower.includes(name) || (short !== undefined && lower.includes(short));
+  return `${ctx.legendary ? 'L' : '-'}${ctx.isSpell ? 'S' : '-'}${named ? ctx.cardName : ''}\u0000${text}`;
+}
+
+export function compileLine(text: string, range: Range, ctx: CompileContext, keyPrefix: string, firstIndex: number, cache?: { texts: CompiledTexts; longestName: number }): { abilities: AbilityInstance[]; diagnostics: Diagnostic[] } {
   let compiled: { abilities: Ability[]; issues: TextIssue[] };
-  try {
-    compiled = compileAbilityText(text, ctx);
-  } catch (e) {
-    // The compiler is meant to be total; if it is not, the user still gets a precise place.
-    compiled = { abilities: [{ kind: 'unknown', text }], issues: [{ start: 0, end: text.length, severity: 'warning', message: `internal error while reading this text: ${(e as Error).message}` }] };
+  const key = cache ? textKey(text, ctx, cache.longestName) : '';
+  const known = cache?.texts.get(key);
+  if (known) compiled = known;
+  else {
+    try {
+      compiled = compileAbilityText(text, ctx);
+    } catch (e) {
+      // The compiler is meant to be total; if it is not, the user still gets a precise place.
+      compiled = { abilities: [{ kind: 'unknown', text }], issues: [{ start: 0, end: text.length, severity: 'warning', message: `internal error while reading this text: ${(e as Error).message}` }] };
+    }
+    cache?.texts.set(key, compiled);
   }
   const abilities = compiled.abilities.map((ability, i): AbilityInstance => ({
     key: `${keyPrefix}/${firstIndex + i}`,
@@ -110,6 +138,7 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
   const names = new Map<string, string[]>();
   const objects: GameObject[] = [];
   const knownNames = file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]);
+  const texts = { texts: new Map() as CompiledTexts, longestName: knownNames.reduce((m, n) => Math.max(m, n.length), 0) };
   const taken = new Map<string, NameRef>();
   const claim = (ref: NameRef) => {
     const k = ref.text.toLowerCase();
@@ -139,7 +168,7 @@ export function buildObjects(file: LayersFile, players: string[]): BuiltObjects 
     const lines: LineResult[] = [];
     let n = 0;
     for (const t of decl.texts) {
-      const r = compileLine(t.value, t.range, ctx, '', n);
+      const r = compileLine(t.value, t.range, ctx, '', n, texts);
       n += r.abilities.length;
       lines.push(r);
     }

@@ -163,8 +163,12 @@ function brokenLines(doc: AnalysedDocument): (from: number, to: number) => boole
   };
 }
 
+/** A card's key in the lens memory, kept with its declaration (a block the parser reused is the very one). */
+const cardKeys = new WeakMap<ObjectDecl, string>();
 function cardKey(d: ObjectDecl): string {
-  return d.name.text.toLowerCase();
+  let k = cardKeys.get(d);
+  if (k === undefined) cardKeys.set(d, (k = d.name.text.toLowerCase()));
+  return k;
 }
 
 /** A card's lens at the end of the file: its text (none when the object is not there) and its trace label. */
