@@ -831,6 +831,16 @@ export function appliedOf(r: LayerResult): Map<string, AppliedEffect> {
   return applied;
 }
 
+/**
+ * Whether `o` was only tapped or untapped since `old`, and last time's record
+ * names this very object (so that it says it is tapped now). Apart from the
+ * computation: it is first asked late in a timeline, and code an optimised
+ * computation has never run is thrown away when it first runs.
+ */
+function onlyTappedNow(o: GameObject, old: ObjectState, last: LayerResult | undefined): boolean {
+  return sameStateButTapped(o, old) && last?.world.get(o.id)?.obj === o;
+}
+
 /** A locked set's keys (`id@incarnation`, 611.2c) read once: they are looked at in every computation while the effect lasts. */
 const lockedKeysRead = new WeakMap<readonly string[], { id: string; incarnation: number }[]>();
 function lockedKeys(locked: readonly string[]): { id: string; incarnation: number }[] {
@@ -891,7 +901,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       dirty.add(o.id);
       moved.add(o.id);
       // (And last time's record names this very object, so that it says it is tapped now.)
-      if (onlyTapped && (!sameStateButTapped(o, old) || opts.last?.world.get(o.id)?.obj !== o)) onlyTapped = false;
+      if (onlyTapped && !onlyTappedNow(o, old, opts.last)) onlyTapped = false;
     }
     states = changedStates ?? before ?? [];
     ids = prev?.ids ?? [];
