@@ -199,3 +199,47 @@ test('305.6: a land has the mana abilities of its basic land types after every e
   assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
   assert.equal(a.expectations.length, 6);
 });
+
+test('613.8: effects alike are tried once for all (three Blood Moons, an Urborg and two lands like it): the same answers, checked pair by pair in the check mode', () => {
+  const a = run(`
+    players Alice, Bob
+    card "Urborg, Tomb of Yawgmoth" as urborg
+      type Legendary Land
+      text Each land is a Swamp in addition to its other land types.
+    card "Marsh Maker" as maker
+      type Land
+      copies 2
+      text Each land is a Swamp in addition to its other land types.
+    card "Blood Moon" as moon
+      cost {2}{R}
+      type Enchantment
+      copies 3
+      text Nonbasic lands are Mountains.
+    card "Glorious Anthem" as anthem
+      type Enchantment
+      copies 2
+      text Creatures you control get +1/+1.
+    card "Marsh Charm" as charm
+      type Enchantment
+      text Each land is a Swamp in addition to its other land types.
+    card "Forest" as forest
+      type Basic Land — Forest
+    card "Grizzly Bears" as bears
+      type Creature — Bear
+      pt 2/2
+    enter forest, urborg, maker, charm, bears
+    enter moon, anthem
+    expect urborg depends on moon#1
+    expect maker#2 depends on moon#3
+    expect urborg: type Legendary Land — Mountain; abilities "{T}: Add {R}."
+    expect maker#1: type Land — Mountain; abilities "{T}: Add {R}."
+    expect forest: type Basic Land — Forest Swamp
+    expect bears 4/4
+  `);
+  assert.deepEqual(problems(a), []);
+  assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+  // The same ability on an enchantment, which no Blood Moon touches: no dependency (its source is unlike the lands').
+  const deps = a.final.outcomes[0]!.world.dependencies;
+  assert.ok(deps.some((d) => d.dependentSource === 'urborg' && d.onSource?.startsWith('moon')), JSON.stringify(deps));
+  assert.ok(!deps.some((d) => d.dependentSource === 'charm'), JSON.stringify(deps));
+});
