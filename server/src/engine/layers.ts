@@ -841,6 +841,11 @@ function onlyTappedNow(o: GameObject, old: ObjectState, last: LayerResult | unde
   return sameStateButTapped(o, old) && last?.world.get(o.id)?.obj === o;
 }
 
+/** 613.7: effects by timestamp (a stable sort keeps the given order among equal ones). */
+function byTimestampOrder(x: Live, y: Live): number {
+  return compareTimestamps(x.timestamp, y.timestamp);
+}
+
 /** Each effect spec's number, for keys of effects alike (`alikeClass` in computeLayers). */
 const specNumbers = new WeakMap<EffectSpec, number>();
 let specCount = 0;
@@ -1294,7 +1299,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       // the rest, each by timestamp. Sorting once gives the same sequence and
       // reasons for O(n log n) instead of O(n²).
       const cands = pool.filter((l) => !done.has(l.id) && existsIn(l, world));
-      const byTimestamp = (xs: Live[]) => xs.map((l, i) => ({ l, i })).sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i).map((x) => x.l);
+      // (Equal timestamps keep the pool's order: sort is stable.)
+      const byTimestamp = (xs: Live[]) => xs.sort(byTimestampOrder);
       const cdas = byTimestamp(cands.filter((l) => l.cda));
       const rest = byTimestamp(cands.filter((l) => !l.cda));
       for (const next of cdas) applyNext(next, { kind: 'cda' });
@@ -1572,9 +1578,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function keepChanged(rec: LayerRecord | undefined, old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): ReadonlyMap<string, Working> {
     let kept = old;
     if (!sameChanges(old, skip)) {
+      // forEach: no [id, record] pair made per entry while this code is not yet optimised.
       const made = new Map<string, Working>();
-      for (const [id, w] of old) if (!skip.has(id) && !changedNow.has(id)) made.set(id, w);
-      for (const [id, w] of changedNow) made.set(id, w);
+      old.forEach((w, id) => {
+        if (!skip.has(id) && !changedNow.has(id)) made.set(id, w);
+      });
+      changedNow.forEach((w, id) => made.set(id, w));
       kept = made;
     }
     if (rec) rec.changed = kept;
@@ -1726,10 +1735,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (asBefore && (l !== P.pool[i] || exists[i] !== P.byId.has(l.id))) asBefore = false;
     }
     if (asBefore && n === P.steps.length) return { lives: livesOf(P.steps), asBefore };
-    const cands: { l: Live; i: number }[] = [];
-    for (let i = 0; i < pool.length; i++) if (exists[i]) cands.push({ l: pool[i]!, i: cands.length });
-    cands.sort((x, y) => compareTimestamps(x.l.timestamp, y.l.timestamp) || x.i - y.i);
-    return { lives: cands.map((c) => c.l), asBefore: false };
+    const lives: Live[] = [];
+    for (let i = 0; i < pool.length; i++) if (exists[i]) lives.push(pool[i]!);
+    // Equal timestamps keep the pool's order: sort is stable (ECMAScript 2019).
+    lives.sort(byTimestampOrder);
+    return { lives, asBefore: false };
   }
 
   /**
