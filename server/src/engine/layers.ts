@@ -1162,6 +1162,53 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       endLayer(layer, rec, P);
       continue;
     }
+    fullLayer(layer, P, pool, rec, ind, collect);
+  }
+
+  // 208.3: only creatures (and cards with printed values) have power and toughness.
+  owned = undefined;
+  changedNow = NO_CHANGES;
+  changing = undefined;
+  if (prev) carry(prev.finalChanged, dirty);
+  for (const id of prev ? dirty : world.keys()) {
+    const w = world.get(id);
+    if (w && w.obj.zone === 'battlefield' && !isType(w, 'Creature') && (w.power !== null || w.toughness !== null)) {
+      const x = own(id);
+      x.power = null;
+      x.toughness = null;
+    }
+  }
+  const finalChanged = prev ? keepChanged(undefined, prev.finalChanged, dirty) : changedNow;
+
+  const sink = emptyRuleSink();
+  // Only the objects computed again can have gained or lost such an ability since last time.
+  const playerSources = prev ? keptList(prev.playerSources, dirty, (id) => {
+    const w = world.get(id);
+    return !!w && hasPlayerAbility(w);
+  }) : allPlayerSources(world);
+  const { players, rules } = computePlayers(state, world, playerSources, resolved, env, log.players, sink);
+  for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
+  const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
+  const copiable = new Copiables(copied);
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
+  // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
+  const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
+  const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
+  // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
+  if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
+  return result;
+
+  // -------------------------------------------------------------------------
+  // Building on the previous computation (engine/incremental.ts)
+
+  /**
+   * 613.7–613.8: a layer worked out afresh, effect by effect: the next is the
+   * one no other unapplied effect it depends on comes before (613.8b), CDAs
+   * first (613.3), by trial application (613.8a). Apart from the computation,
+   * which runs for every event: most computations never come here, and the
+   * optimised computation need not hold this code.
+   */
+  function fullLayer(layer: Layer, P: LayerRecord | undefined, pool: Live[], rec: LayerRecord | undefined, ind: boolean, collect: () => Live[]): void {
     /** The steps, found one by one here. */
     const taken: Step[] = [];
     log.layers.push({ layer, steps: taken });
@@ -1333,42 +1380,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     endLayer(layer, rec, P);
   }
-
-  // 208.3: only creatures (and cards with printed values) have power and toughness.
-  owned = undefined;
-  changedNow = NO_CHANGES;
-  changing = undefined;
-  if (prev) carry(prev.finalChanged, dirty);
-  for (const id of prev ? dirty : world.keys()) {
-    const w = world.get(id);
-    if (w && w.obj.zone === 'battlefield' && !isType(w, 'Creature') && (w.power !== null || w.toughness !== null)) {
-      const x = own(id);
-      x.power = null;
-      x.toughness = null;
-    }
-  }
-  const finalChanged = prev ? keepChanged(undefined, prev.finalChanged, dirty) : changedNow;
-
-  const sink = emptyRuleSink();
-  // Only the objects computed again can have gained or lost such an ability since last time.
-  const playerSources = prev ? keptList(prev.playerSources, dirty, (id) => {
-    const w = world.get(id);
-    return !!w && hasPlayerAbility(w);
-  }) : allPlayerSources(world);
-  const { players, rules } = computePlayers(state, world, playerSources, resolved, env, log.players, sink);
-  for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
-  const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
-  const copiable = new Copiables(copied);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
-  // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
-  const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
-  const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
-  // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
-  if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
-  return result;
-
-  // -------------------------------------------------------------------------
-  // Building on the previous computation (engine/incremental.ts)
 
   /** After layer 1: which objects differ from last time; the others share last time's records. */
   function startFromPrevious(): void {
