@@ -806,13 +806,14 @@ export interface AppliedLog {
   players: { live: Live; affected: string[]; layer: 'player' | 'rules' }[];
 }
 
+/** Each log's map, once made. */
+const appliedMade = new WeakMap<AppliedLog, Map<string, AppliedEffect>>();
+
 /**
  * Every effect that applied in a computation, by id, in the order it first
  * applied. Made from the log when first read (the views, a loop's names), not
  * for each of a long timeline's computations.
  */
-const appliedMade = new WeakMap<AppliedLog, Map<string, AppliedEffect>>();
-
 export function appliedOf(r: LayerResult): Map<string, AppliedEffect> {
   const log = r.applied;
   let applied = appliedMade.get(log);
@@ -1199,7 +1200,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   return result;
 
   // -------------------------------------------------------------------------
-  // Building on the previous computation (engine/incremental.ts)
+  // A layer worked out afresh
 
   /**
    * 613.7–613.8: a layer worked out afresh, effect by effect: the next is the
@@ -1380,6 +1381,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     endLayer(layer, rec, P);
   }
+
+  // -------------------------------------------------------------------------
+  // Building on the previous computation (engine/incremental.ts)
 
   /** After layer 1: which objects differ from last time; the others share last time's records. */
   function startFromPrevious(): void {
