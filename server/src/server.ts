@@ -24,10 +24,11 @@ import { sanePosition, saneRange } from './lsp/positions';
 import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
 import { documentSymbols } from './lsp/symbols';
-import { tuneCompiler, tuneServerHeap } from './tuning';
+import { idleCollector, tuneCompiler, tuneServerHeap } from './tuning';
 
 tuneCompiler();
 tuneServerHeap();
+const collector = idleCollector();
 
 const connection = connect();
 const documents = new TextDocuments(TextDocument);
@@ -89,6 +90,7 @@ const store = new DocumentStore(
   (doc) => {
     guarded('publishDiagnostics', undefined, () => {
       publishDiagnostics(doc);
+      collector.analysed();
       refreshLenses();
       if (settings.inlayHintsEnable) refreshHints();
       // The editor asks for the lenses next: they are made while it reads the diagnostics.
@@ -179,7 +181,12 @@ connection.onDidChangeConfiguration(
 );
 
 documents.onDidOpen(guarded('didOpen', undefined, (e) => store.opened(e.document.uri), log));
-documents.onDidChangeContent(guarded('didChange', undefined, (e) => store.changed(e.document.uri), log));
+documents.onDidChangeContent(
+  guarded('didChange', undefined, (e) => {
+    store.changed(e.document.uri);
+    collector.edited();
+  }, log),
+);
 documents.onDidClose(
   guarded('didClose', undefined, (e) => {
     store.closed(e.document.uri);
