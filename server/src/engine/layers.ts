@@ -1143,6 +1143,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     changedNow = NO_CHANGES;
     changing = undefined;
     const rec: LayerRecord | undefined = keep ? emptyRecord(pool, NO_CHANGES) : undefined;
+    if (P && !pool.length && !P.pool.length && layer !== '4') {
+      passLayer(layer, P, rec);
+      continue;
+    }
     // The same effects as last time (the very objects, see the caches above): the same answer.
     const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
@@ -1568,6 +1572,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     carry(P.changed, dirty);
     keepOrder(layer, P, rec);
     keepChanged(rec, P.changed, dirty);
+  }
+
+  /**
+   * A layer with no effect now or last time (most boards have none in layers
+   * 2, 3, 7a, 7b, 7d): every record leaves it as it came in. The dirty objects
+   * stay dirty (the next layer with effects compares them with last time's);
+   * the others keep last time's records, as a replay would keep them. Not layer
+   * 4, whose land abilities come after it whether or not it has effects.
+   */
+  function passLayer(layer: Layer, P: LayerRecord, rec: LayerRecord | undefined): void {
+    carry(P.changed, dirty);
+    keepChanged(rec, P.changed, dirty);
+    stats.reuse++;
+    if (rec) records.set(layer, rec);
   }
 
   /** Last time's step when it says the same (the same effect, set and reason), else a new one. */

@@ -234,3 +234,21 @@ resolve "Create a 1/1 white Soldier creature token."
   assert.ok(after.world.has(standIn.id));
   assert.equal(describeResult(after), describeResult(computeLayers(g.state, g.layerEnv(), false)));
 });
+
+test('a layer with no effect now or last time is passed through, not replayed, and the records after it are the same', () => {
+  // Only layer 7c has effects (an anthem, pumps, counters): 2, 3, 5, 6, 7a, 7b and 7d have none.
+  const lines = ['scenario "passed"', 'players Alice, Bob', '', 'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.'];
+  lines.push('card "Grizzly Bears" as bear', '  type Creature — Bear', '  pt 2/2', '  copies 6', '');
+  lines.push('enter anthem');
+  for (let i = 1; i <= 6; i++) lines.push(`enter bear#${i}`, `tap bear#${i}`, `put a +1/+1 counter on bear#${i}`, `resolve "Target creature gets +2/+2 until end of turn." targeting bear#${i}`);
+  lines.push('expect bear#6 6/6', 'untap bear#6', 'expect bear#6 6/6');
+  const tally = compared(() => {
+    const a = analyze(parseLayers(lines.join('\n') + '\n', 'passed.layers'));
+    assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+    assert.equal(a.expectations.length, 2);
+  });
+  assert.ok(tally.incremental >= 15, JSON.stringify(tally));
+  // Replayed: layer 4 (whose land abilities follow it, effects or not) and 7c; the seven others passed.
+  assert.ok(tally.layers.replay + tally.layers.full <= 2 * tally.incremental, JSON.stringify(tally));
+  assert.ok(tally.layers.reuse >= 7 * tally.incremental, JSON.stringify(tally));
+});
