@@ -1,6 +1,7 @@
-// V8 settings for a Layerlens process, set as it starts: both are read while
+// V8 settings for a Layerlens process, set as it starts: they are read while
 // it runs (as the heap grows, as functions run), so setting them before the
-// engine first runs is enough.
+// engine first runs is enough. And the server's collections while the user
+// types (`idleCollector`).
 
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -73,7 +74,8 @@ export function idleCollector(o: CollectorOptions = {}): IdleCollector {
   const setTimer = o.setTimer ?? ((fn, ms) => void setTimeout(fn, ms).unref());
   const delayMs = o.delayMs ?? 30;
   const minGrowth = o.minGrowth ?? 1024 * 1024;
-  let collect = o.collect;
+  // Made as the server starts, with the other settings of this file.
+  const collect = o.collect ?? processCollect();
   let after = heapUsed();
   let due = false;
   let scheduled = false;
@@ -87,16 +89,26 @@ export function idleCollector(o: CollectorOptions = {}): IdleCollector {
       setTimer(() => {
         scheduled = false;
         due = false;
-        (collect ??= processCollect())();
+        collect();
         after = heapUsed();
       }, delayMs);
     },
   };
 }
 
-/** V8's `gc`, which the process has only with `--expose-gc`: the flag set now, and `gc` read from a new context. */
+/**
+ * V8's `gc`, which the process has only with `--expose-gc`: the flag set now,
+ * and `gc` read from a new context. Where that fails (another runtime, a V8
+ * that ignores the flag after start), nothing is collected, as before.
+ */
 function processCollect(): () => void {
-  setFlagsFromString('--expose-gc');
-  // (Called bare: in Node 20, `gc({ type: 'major' })` left unreachable objects alive in a test.)
-  return runInNewContext('gc') as () => void;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    // (Called bare: in Node 20, `gc({ type: 'major' })` left unreachable objects alive in a test.)
+    if (typeof gc === 'function') return () => void gc();
+  } catch {
+    // No gc: V8 collects on its own schedule.
+  }
+  return () => undefined;
 }
