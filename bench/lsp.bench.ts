@@ -183,9 +183,8 @@ class Session {
 /** Figures of one file. A missing figure holds why it is missing. */
 interface FileFigures {
   lines: number;
-  open?: number;
-  /** Server CPU time of the first analysis. */
-  openCpu?: number;
+  /** didOpen → diagnostics, each in a fresh server (`Plan.opens`); its CPU is the server's during the first analysis. */
+  open?: Stats;
   late?: Stats;
   early?: Stats;
   hover?: Stats;
@@ -209,6 +208,8 @@ interface Plan {
   editLimitMs: number;
   maxEdits: number;
   hovers: number;
+  /** Fresh servers that open the file (the first one goes on to the edits): one open is one sample of a noisy host. */
+  opens: number;
 }
 
 /**
@@ -273,13 +274,16 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
     for (const k of ['open', 'late', 'early', 'hover', 'lens', 'lensAfterEdit']) f.why[k] = budget.why;
     return f;
   }
+  const opens: number[] = [];
+  const openCpus: number[] = [];
   const s = new Session();
   try {
     await s.initialize();
     try {
       const c0 = s.cpu();
-      f.open = await s.open(plan.text, openLimit);
-      f.openCpu = s.cpu() - c0;
+      opens.push(await s.open(plan.text, openLimit));
+      openCpus.push(s.cpu() - c0);
+      f.open = stats(opens, openCpus);
     } catch (e) {
       if (!(e instanceof TimedOut)) throw e;
       for (const k of ['open', 'late', 'early', 'hover', 'lens']) f.why[k] = k === 'open' ? e.message : 'not measured: no first analysis';
@@ -311,7 +315,29 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
   } finally {
     await s.close();
   }
+  await moreOpens(plan, budget, opens, openCpus);
+  f.open = stats(opens, openCpus);
   return f;
+}
+
+/** The file opened again in fresh servers, one after the other, while the budget allows (`Plan.opens` in all). */
+async function moreOpens(plan: Plan, budget: Budget, opens: number[], cpus: number[]): Promise<void> {
+  while (opens.length && opens.length < plan.opens) {
+    const limit = budget.limit(plan.openLimitMs);
+    if (limit === undefined) return;
+    const s = new Session();
+    try {
+      await s.initialize();
+      const c0 = s.cpu();
+      opens.push(await s.open(plan.text, limit));
+      cpus.push(s.cpu() - c0);
+    } catch (e) {
+      if (!(e instanceof TimedOut)) throw e;
+      return;
+    } finally {
+      await s.close();
+    }
+  }
 }
 
 const show = (f: FileFigures, k: 'late' | 'early' | 'hover' | 'lens' | 'lensAfterEdit', p: 'median' | 'p95') => (f[k] ? ms(f[k]![p]) : (f.why[k] ?? '—'));
@@ -319,16 +345,18 @@ const show = (f: FileFigures, k: 'late' | 'early' | 'hover' | 'lens' | 'lensAfte
 function realisticPlan(shape: Shape, openLimitMs: number, editBudgetMs: number): Plan {
   const text = realistic(shape);
   const { late, early } = pumps(text);
-  return { text, late, early, toggle: togglePump, openLimitMs, editBudgetMs, editLimitMs: 30_000, maxEdits: 30, hovers: 100 };
+  return { text, late, early, toggle: togglePump, openLimitMs, editBudgetMs, editLimitMs: 30_000, maxEdits: 30, hovers: 100, opens: OPENS };
 }
 
 /** The whole benchmark at most (ms); each wait has its own limit too. */
 const TOTAL_MS = 230_000;
+/** Opens of each file, each in a fresh server: the same build's open varies by a third from one to the next on the 2-core host. */
+const OPENS = 5;
 
 function printFile(name: string, f: FileFigures, targets: { open?: number; early?: number }): void {
   console.log(`## ${name}: ${f.lines.toLocaleString('en-US')} lines\n`);
   console.log(header(['measure', 'p50', 'p95', 'server CPU (p50)', 'runs', 'target (p95)', '']));
-  console.log(row(['open → diagnostics', f.open !== undefined ? ms(f.open) : f.why.open!, '', ms(f.openCpu), '1', targets.open ? `≤ ${targets.open} ms` : '—', targets.open ? verdict(f.open, targets.open) : '']));
+  console.log(row(['open → diagnostics (a fresh server each)', f.open ? ms(f.open.median) : f.why.open!, f.open ? ms(f.open.p95) : '', ms(f.open?.cpu), String(f.open?.runs ?? 0), targets.open ? `≤ ${targets.open} ms` : '—', targets.open ? verdict(f.open?.p95, targets.open) : '']));
   console.log(row(['edit late → diagnostics (server time)', show(f, 'late', 'median'), f.late ? ms(f.late.p95) : '', ms(f.late?.cpu), String(f.late?.runs ?? 0), '≤ 50 ms', verdict(f.late?.p95, 50)]));
   if (targets.early) console.log(row(['edit early → diagnostics (server time)', show(f, 'early', 'median'), f.early ? ms(f.early.p95) : '', ms(f.early?.cpu), String(f.early?.runs ?? 0), `≤ ${targets.early} ms`, verdict(f.early?.p95, targets.early)]));
   console.log(row(['hover', show(f, 'hover', 'median'), f.hover ? ms(f.hover.p95) : '', '', String(f.hover?.runs ?? 0), '≤ 10 ms', verdict(f.hover?.p95, 10)]));
@@ -345,7 +373,7 @@ async function main(): Promise<void> {
 
   const benchText = scenario(2000);
   const expects = benchText.split('\n').flatMap((l, i) => (/^expect b\d+ 3\/3$/.test(l) ? [i] : [])).slice(-50).reverse();
-  const bench = await measureFile({ text: benchText, late: expects, toggle: toggleExpect, openLimitMs: 60_000, editBudgetMs: 15_000, editLimitMs: 30_000, maxEdits: 30, hovers: 100 }, budget);
+  const bench = await measureFile({ text: benchText, late: expects, toggle: toggleExpect, openLimitMs: 60_000, editBudgetMs: 15_000, editLimitMs: 30_000, maxEdits: 30, hovers: 100, opens: OPENS }, budget);
   printFile("the benchmark's 2,000-line file (300 creatures, an anthem, Blood Moon; a light shape)", bench, {});
   const medium = await measureFile(realisticPlan(MEDIUM, 60_000, 15_000), budget);
   printFile('500-line file (60 permanents, 20 effect cards, 200 events)', medium, { early: 150 });
@@ -374,8 +402,8 @@ async function main(): Promise<void> {
     const k = 2 ** i;
     if (f.late) points.push({ size: k, ms: Math.max(f.late.median, 0.01) });
     if (f.late?.cpu) cpuPoints.push({ size: k, ms: f.late.cpu });
-    if (f.open !== undefined) opens.push({ size: k, ms: f.open });
-    console.log(row([`${k}×`, f.lines.toLocaleString('en-US'), f.open !== undefined ? ms(f.open) : f.why.open!, show(f, 'late', 'median'), f.late ? ms(f.late.p95) : '', ms(f.late?.cpu), String(f.late?.runs ?? 0)]));
+    if (f.open) opens.push({ size: k, ms: f.open.median });
+    console.log(row([`${k}×`, f.lines.toLocaleString('en-US'), f.open ? ms(f.open.median) : f.why.open!, show(f, 'late', 'median'), f.late ? ms(f.late.p95) : '', ms(f.late?.cpu), String(f.late?.runs ?? 0)]));
   });
   console.log(`\nfitted exponent in the scale: edit late ${exponent(points).toFixed(2)} (server CPU ${exponent(cpuPoints).toFixed(2)}), open → diagnostics ${exponent(opens).toFixed(2)}; linear is 1.00`);
   const rss = [bench, medium, large].map((f) => f.rss ?? NaN).filter(Number.isFinite);
