@@ -283,7 +283,6 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
       const c0 = s.cpu();
       opens.push(await s.open(plan.text, openLimit));
       openCpus.push(s.cpu() - c0);
-      f.open = stats(opens, openCpus);
     } catch (e) {
       if (!(e instanceof TimedOut)) throw e;
       for (const k of ['open', 'late', 'early', 'hover', 'lens']) f.why[k] = k === 'open' ? e.message : 'not measured: no first analysis';
