@@ -3,6 +3,7 @@
 // and everything else reaches the server through it.
 
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { AnalysingFiles } from './analysing';
@@ -155,9 +156,12 @@ export class Ctx implements vscode.Disposable {
       this.clientChanged.fire(undefined);
       return undefined;
     }
+    // VS Code runs the server on its own runtime, whose V8 cannot take the build's code cache: the server
+    // keeps one of its own in the extension's storage, written as a session ends (server/src/start.ts).
+    const env = { ...process.env, LAYERLENS_CODE_CACHE_DIR: join(this.extension.globalStorageUri.fsPath, 'code-cache') };
     const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc },
-      debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+      run: { module, transport: TransportKind.ipc, options: { env } },
+      debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6009'] } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [

@@ -96,6 +96,11 @@ export function idleCollector(o: CollectorOptions = {}): IdleCollector {
   };
 }
 
+/** `gc` for the collector below (set before the server's bundle is compiled too: start.ts). */
+export function exposeGc(): void {
+  setFlagsFromString('--expose-gc');
+}
+
 /**
  * V8's `gc`, which the process has only with `--expose-gc`: the flag set now,
  * and `gc` read from a new context. Where that fails (another runtime, a V8
@@ -103,7 +108,7 @@ export function idleCollector(o: CollectorOptions = {}): IdleCollector {
  */
 function processCollect(): () => void {
   try {
-    setFlagsFromString('--expose-gc');
+    exposeGc();
     const gc = runInNewContext('gc') as unknown;
     // (Called bare: in Node 20, `gc({ type: 'major' })` left unreachable objects alive in a test.)
     if (typeof gc === 'function') return () => void gc();

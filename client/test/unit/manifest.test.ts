@@ -100,7 +100,7 @@ test('packaging scripts and ignore file', () => {
   assert.match(pkg.scripts.package, /node esbuild\.mjs && vsce package --no-dependencies .*--out layerlens\.vsix/);
   assert.match(pkg.scripts['test:grammar'], /vscode-tmgrammar-test -g syntaxes\/layers\.tmLanguage\.json/);
   const ignore = readFileSync(join(ROOT, '.vscodeignore'), 'utf8');
-  for (const keep of ['!dist/extension.js', '!dist/server.js', '!package.json']) assert.ok(ignore.includes(keep), keep);
+  for (const keep of ['!dist/extension.js', '!dist/server.js', '!dist/server-main.js', '!dist/server-main.cache', '!package.json']) assert.ok(ignore.includes(keep), keep);
   assert.ok(existsSync(join(ROOT, 'LICENSE')));
 });
 
@@ -135,7 +135,7 @@ test('the extension README (EXTENSION.md) is what the vsix shows, with images it
   }
   assert.ok(readme.includes('(docs/reference/README.md)'), 'links the language reference');
   assert.ok(packaged('docs/reference/README.md'), 'the language reference is packaged (Open Language Reference opens it)');
-  for (const p of ['dist/extension.js', 'dist/server.js', 'CHANGELOG.md', 'EXTENSION.md', 'language-configuration.json']) assert.ok(packaged(p), p);
+  for (const p of ['dist/extension.js', 'dist/server.js', 'dist/server-main.js', 'dist/server-main.cache', 'CHANGELOG.md', 'EXTENSION.md', 'language-configuration.json']) assert.ok(packaged(p), p);
   // The developer README, sources and tests stay out.
   for (const p of ['README.md', 'client/src/ctx.ts', 'server/src/server.ts', 'samples/305-7-blood-moon.layers', 'docs/nvim.lua']) assert.ok(!packaged(p), p);
   // Every command and setting the README names exists.

@@ -7,6 +7,8 @@
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { openEditor, until } from '../helpers';
 import { SAMPLE } from '../fixtures';
@@ -60,9 +62,50 @@ function laterThan(n: number): string {
   return later.length ? later.join('|') : 'none';
 }
 
+/** Whether process `pid` has ended. */
+function serverGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function crash(pid: number): void {
   process.kill(pid, 'SIGKILL');
 }
+
+/** The user's directory where the server keeps its code cache: the one its client gave it (its environment). */
+function cacheDir(pid: number): string {
+  const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+  const dir = env.find((e) => e.startsWith('LAYERLENS_CODE_CACHE_DIR='))?.slice('LAYERLENS_CODE_CACHE_DIR='.length);
+  assert.ok(dir, 'the client gives the server a directory of its own for its code cache');
+  return dir;
+}
+
+/** The cache files for this runtime's V8 in `dir`. */
+function caches(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith(`-v8-${process.versions.v8}.cache`));
+}
+
+// The build's code cache is for Node's V8; VS Code's runtime makes its own as a session ends (server/src/start.ts).
+test('the server keeps a code cache for VS Code\'s runtime in the extension\'s storage, and starts from it', async () => {
+  const editor = await openEditor(SAMPLE);
+  const first = await serverBack(editor.document.uri, undefined, 'before the restarts');
+  const dir = cacheDir(first);
+  assert.ok(await vscode.commands.executeCommand<boolean>('layerlens.restartServer'));
+  const second = await serverBack(editor.document.uri, first, 'after a restart');
+  const made = await until(async () => caches(dir), (fs) => fs.length === 1, 'a cache written as the first session ended');
+  const written = statSync(join(dir, made[0]!)).mtimeMs;
+  // The second server started from that cache: ending its session writes nothing (a server that could not use it would write it again).
+  assert.ok(await vscode.commands.executeCommand<boolean>('layerlens.restartServer'));
+  const third = await serverBack(editor.document.uri, second, 'after a second restart');
+  await until(async () => serverGone(second), (gone) => gone, 'the second server has exited');
+  assert.equal(statSync(join(dir, made[0]!)).mtimeMs, written, 'the cache was used, not made again');
+  log(`    ${made[0]} (${statSync(join(dir, made[0]!)).size} bytes) in ${dir}; servers ${first}, ${second}, ${third}`);
+});
 
 test('a crashed language server is restarted with a message, and features come back', async () => {
   await clearNotifications();
