@@ -17,8 +17,9 @@ const common = {
 };
 
 const entries = [
-  { in: 'server/src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  // The server's entry (start.ts) runs its bundle from V8's code cache, which the build writes last.
+  // Each entry (cli/start.ts, start.ts) runs its bundle from V8's code cache, which the build writes last.
+  { in: 'server/src/cli/start.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'server/src/cli/main.ts', out: 'dist/cli-main.js' },
   { in: 'server/src/start.ts', out: 'dist/server.js' },
   { in: 'server/src/server.ts', out: 'dist/server-main.js', minify: true },
   { in: 'client/src/extension.ts', out: 'dist/extension.js', external: ['vscode'], minify: true },
@@ -46,8 +47,8 @@ if (watch) {
 } else {
   await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
-  if (existsSync('dist/server-main.js')) {
-    const { writeCodeCache } = await import('./scripts/code-cache.mjs');
-    await writeCodeCache().catch((e) => console.warn(`layerlens: the server's code cache was not made (${e.message}); the server compiles its code as it starts`));
+  const { writeCliCache, writeServerCache } = await import('./scripts/code-cache.mjs');
+  for (const [what, write] of [['server', writeServerCache], ['command line', writeCliCache]]) {
+    await write().catch((e) => console.warn(`layerlens: the ${what}'s code cache was not made (${e.message}); it compiles its code as it starts`));
   }
 }

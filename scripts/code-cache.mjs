@@ -1,9 +1,11 @@
-// The server's code cache (server/src/codecache/bundle.ts), made by the build
-// after the bundles: a server started with LAYERLENS_CODE_CACHE=write is
-// driven over every sample (open, hover, lenses, completion, an edit…), so
-// that V8 compiles what a session runs, and writes what it compiled as it
-// exits. Without a cache the server only starts slower, so a failure here is
-// reported and the build goes on; the tests check that the cache is used.
+// The code caches of the server and the command line
+// (server/src/codecache/bundle.ts), made by the build after the bundles: each
+// runs once with LAYERLENS_CODE_CACHE=write and writes what V8 compiled as it
+// exits. The server is driven over every sample (open, hover, lenses,
+// completion, an edit…), the command line runs them all, so that V8 compiles
+// what a session or a run uses. Without a cache a process only starts
+// slower, so a failure here is reported and the build goes on; the tests
+// check that the caches are used.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +14,24 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 
 const LIMIT_MS = 60_000;
 
+/** Writes dist/cli-main.cache: `layerlens run samples` in one thread. */
+export async function writeCliCache(root = process.cwd()) {
+  const proc = spawn(process.execPath, [join(root, 'dist/cli.js'), 'run', join(root, 'samples'), '--jobs', '1'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LAYERLENS_CODE_CACHE: 'write' },
+  });
+  let said = '';
+  proc.stderr.on('data', (d) => (said += d));
+  const timer = setTimeout(() => proc.kill(), LIMIT_MS);
+  await new Promise((resolve) => proc.on('exit', resolve));
+  clearTimeout(timer);
+  if (!/code cache written/.test(said)) throw new Error(said.trim() || 'the command line wrote no cache');
+  return said.trim();
+}
+
 /** Writes dist/server-main.cache; resolves to what the server said, or rejects with why it could not. */
-export async function writeCodeCache(root = process.cwd()) {
+export async function writeServerCache(root = process.cwd()) {
   const proc = spawn(process.execPath, [join(root, 'dist/server.js'), '--stdio'], {
     cwd: root,
     stdio: ['pipe', 'pipe', 'pipe'],

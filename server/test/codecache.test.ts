@@ -117,3 +117,24 @@ test('the built server starts from its code cache, and without it when the cache
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the built command line runs from its code cache, its parallel runs too, and answers as without it', () => {
+  if (!existsSync('dist/cli-main.cache')) assert.equal(spawnSync(process.execPath, ['esbuild.mjs']).status, 0);
+  const run = (cli: string, ...args: string[]) => spawnSync(process.execPath, [cli, 'run', '--json', ...args], { encoding: 'utf8', env: { ...process.env, LAYERLENS_CODE_CACHE: 'report' } });
+  const one = run('dist/cli.js', 'samples', '--jobs', '1');
+  assert.match(one.stderr, /code cache accepted/);
+  assert.equal(one.status, 0, one.stderr);
+  // Workers run the bundle itself (dist/cli-main.js): the same report.
+  const two = run('dist/cli.js', 'samples', '--jobs', '2');
+  assert.equal(two.status, 0, two.stderr);
+  assert.equal(two.stdout, one.stdout);
+  const dir = mkdtempSync(join(tmpdir(), 'layerlens-cli-'));
+  try {
+    for (const f of ['cli.js', 'cli-main.js']) copyFileSync(join('dist', f), join(dir, f));
+    const bare = run(join(dir, 'cli.js'), 'samples', '--jobs', '1');
+    assert.match(bare.stderr, /code cache none/);
+    assert.equal(bare.stdout, one.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -91,8 +91,11 @@ export function runBundle(bundlePath: string, cachePath: string, o: RunOptions =
   const to = o.write ? cachePath : use !== 'accepted' ? kept : undefined;
   if (to) process.once('exit', () => writeCache(script, to, hash, o.report));
   const module = { exports: {} as unknown, filename: bundlePath, id: bundlePath, loaded: false };
+  const require = createRequire(bundlePath);
+  // The bundle is the program, as if Node had started it (`require.main === module`).
+  (require as { main?: unknown }).main = module;
   const main = script.runInThisContext() as (...args: unknown[]) => void;
-  main.call(module.exports, module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath));
+  main.call(module.exports, module.exports, require, module, bundlePath, dirname(bundlePath));
   return use;
 }
 
