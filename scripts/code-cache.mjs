@@ -14,33 +14,30 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 
 const LIMIT_MS = 60_000;
 
-/** Writes dist/cli-main.cache: `layerlens run samples` in one thread. */
-export async function writeCliCache(root = process.cwd()) {
-  const proc = spawn(process.execPath, [join(root, 'dist/cli.js'), 'run', join(root, 'samples'), '--jobs', '1'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, LAYERLENS_CODE_CACHE: 'write' },
-  });
+/** A bundle's entry started to write its cache as it exits; killed after LIMIT_MS. */
+function writer(root, args, stdin) {
+  const proc = spawn(process.execPath, args, { cwd: root, stdio: [stdin, stdin, 'pipe'], env: { ...process.env, LAYERLENS_CODE_CACHE: 'write' } });
   let said = '';
   proc.stderr.on('data', (d) => (said += d));
   const timer = setTimeout(() => proc.kill(), LIMIT_MS);
-  await new Promise((resolve) => proc.on('exit', resolve));
-  clearTimeout(timer);
-  if (!/code cache written/.test(said)) throw new Error(said.trim() || 'the command line wrote no cache');
-  return said.trim();
+  const exited = new Promise((resolve) => proc.on('close', resolve)).then(() => clearTimeout(timer));
+  /** What it said, once it wrote its cache; else why it did not. */
+  const result = async () => {
+    await exited;
+    if (!/code cache written/.test(said)) throw new Error(said.trim() || 'no cache was written');
+    return said.trim();
+  };
+  return { proc, exited, result };
 }
 
-/** Writes dist/server-main.cache; resolves to what the server said, or rejects with why it could not. */
+/** Writes dist/cli-main.cache: `layerlens run samples` in one thread. */
+export async function writeCliCache(root = process.cwd()) {
+  return writer(root, [join(root, 'dist/cli.js'), 'run', join(root, 'samples'), '--jobs', '1'], 'ignore').result();
+}
+
+/** Writes dist/server-main.cache: a session over every sample. */
 export async function writeServerCache(root = process.cwd()) {
-  const proc = spawn(process.execPath, [join(root, 'dist/server.js'), '--stdio'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, LAYERLENS_CODE_CACHE: 'write' },
-  });
-  let said = '';
-  proc.stderr.on('data', (d) => (said += d));
-  const exited = new Promise((resolve) => proc.on('exit', resolve));
-  const timer = setTimeout(() => proc.kill(), LIMIT_MS);
+  const { proc, exited, result } = writer(root, [join(root, 'dist/server.js'), '--stdio'], 'pipe');
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => waiting.get(`${p.uri}@${p.version}`)?.());
@@ -48,7 +45,7 @@ export async function writeServerCache(root = process.cwd()) {
   conn.onNotification('layerlens/analysing', () => undefined);
   conn.listen();
   const analysed = (uri, version) => new Promise((resolve) => waiting.set(`${uri}@${version}`, resolve));
-  try {
+  const session = async () => {
     await conn.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: { workspace: { codeLens: { refreshSupport: true }, inlayHint: { refreshSupport: true } } }, initializationOptions: {} });
     await conn.sendNotification('initialized', {});
     const dir = join(root, 'samples');
@@ -57,13 +54,17 @@ export async function writeServerCache(root = process.cwd()) {
     for (const [i, name] of names.entries()) await drive(conn, analysed, pathToFileURL(join(dir, name)).href, readFileSync(join(dir, name), 'utf8'), i % 8 === 0);
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
+  };
+  try {
+    // A server that died (or was killed at the limit) ends the session too.
+    await Promise.race([session(), exited]);
+  } catch (e) {
+    proc.kill();
+    throw e;
   } finally {
-    await exited;
-    clearTimeout(timer);
     conn.dispose();
   }
-  if (!/code cache written/.test(said)) throw new Error(said.trim() || 'the server wrote no cache');
-  return said.trim();
+  return result();
 }
 
 /** One document through the requests an editor makes. */
@@ -73,7 +74,7 @@ async function drive(conn, analysed, uri, text, edit) {
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'layers', version: 1, text } });
   await first;
   const lines = text.split('\n');
-  // A name on a line of the timeline, and a word of a card's text: hover, completion, definition.
+  // The first word of every seventh line (names, statements, card text): hover, completion, definition.
   const points = lines.flatMap((l, line) => (/^\s*\S/.test(l) ? [{ line, character: l.search(/\S/) + 1 }] : [])).filter((_, i) => i % 7 === 3);
   for (const position of points.slice(0, 6)) {
     await conn.sendRequest('textDocument/hover', { ...doc, position });
