@@ -124,9 +124,10 @@ test('the built command line runs from its code cache, its parallel runs too, an
   const one = run('dist/cli.js', 'samples', '--jobs', '1');
   assert.match(one.stderr, /code cache accepted/);
   assert.equal(one.status, 0, one.stderr);
-  // Workers run the bundle itself (dist/cli-main.js): the same report.
+  // Two workers start through the entry too: the main thread's and theirs take the cache, and the report is the same.
   const two = run('dist/cli.js', 'samples', '--jobs', '2');
   assert.equal(two.status, 0, two.stderr);
+  assert.equal(two.stderr.match(/code cache accepted/g)?.length, 3, two.stderr);
   assert.equal(two.stdout, one.stdout);
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-cli-'));
   try {

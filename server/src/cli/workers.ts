@@ -4,13 +4,17 @@
 // main thread prints them in the order of the file list, so the output is the
 // same whatever the number of workers and whichever finishes first.
 //
-// The bundle (dist/cli.js) is a single file, so a worker is that same file
-// started again with `workerData` saying so (main.ts checks `isRunWorker`).
+// The bundle (dist/cli-main.js) is a single file, so a worker is that same
+// bundle started again with `workerData` saying so (main.ts checks
+// `isRunWorker`), through its entry (dist/cli.js), which runs it from its code
+// cache as the main thread's does (cli/start.ts).
 // Nothing here can lose a file: a worker that dies while checking one gives
 // that file an internal error; when no worker can start at all, the files
 // left are checked in the main thread.
 
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { checkFile, lostFile, type CheckOptions, type FileOutcome } from './check';
 import { MAX_JOBS, parseJobs } from './args';
@@ -64,11 +68,17 @@ export function serveAsWorker(): void {
   port.postMessage({ ready: true } satisfies Reply);
 }
 
+/** The command line's entry next to this bundle (dist/cli.js), else this file itself (run from the sources, or an entry of its own). */
+function workerEntry(): string {
+  const entry = join(__dirname, 'cli.js');
+  return entry !== __filename && existsSync(entry) ? entry : __filename;
+}
+
 /**
  * Check `files` with `jobs` workers running `script` (the bundle that calls
  * serveAsWorker when isRunWorker). Outcomes come back in the order of `files`.
  */
-export function checkInWorkers(files: readonly string[], options: CheckOptions, jobs: number, script: string = __filename): Promise<FileOutcome[]> {
+export function checkInWorkers(files: readonly string[], options: CheckOptions, jobs: number, script: string = workerEntry()): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array(files.length);
   let next = 0;
   /** Files handed back by a worker that died with them queued: checked first. */
