@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
+import { compareTimestamps, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
@@ -244,7 +244,7 @@ function layerOneAppliesAmong(state: GameState, changed: ReadonlySet<string>): b
 
 function copyEffectResolved(state: GameState): boolean {
   const effects = state.effects;
-  for (let i = 0; i < effects.length; i++) if (!effects[i]!.ended && effects[i]!.copyValues) return true;
+  for (let i = notEndedFrom(effects); i < effects.length; i++) if (!effects[i]!.ended && effects[i]!.copyValues) return true;
   return false;
 }
 
@@ -368,7 +368,9 @@ const resolvedLiveCache = new WeakMap<ContinuousEffect, Live>();
 
 function resolvedLives(state: GameState): Live[] {
   const out: Live[] = [];
-  for (const e of state.effects) {
+  const effects = state.effects;
+  for (let i = notEndedFrom(effects); i < effects.length; i++) {
+    const e = effects[i]!;
     if (e.ended || e.copyValues) continue;
     const hit = resolvedLiveCache.get(e);
     const source = state.byId.get(e.sourceId)!;

@@ -11,7 +11,7 @@ import { evalCondition, evalExpr, matches, resolvePlayers, select, type Scope } 
 import { isType } from './working';
 import { keywordReplacements } from '../effects/keywords';
 import type { Game } from './game';
-import { edit, type AbilityInstance, type CopiableValues, type GameObject } from './state';
+import { edit, notEndedFrom, type AbilityInstance, type CopiableValues, type GameObject } from './state';
 import type { Working, World } from './working';
 
 export type GameEvent =
@@ -662,7 +662,8 @@ function anyMayReplace(list: readonly AbilityInstance[]): boolean {
 function mayHaveReplacements(game: Game): boolean {
   const s = game.state;
   if (s.replacements.some((r) => !r.ended && !r.used)) return true;
-  for (const ef of s.effects) {
+  for (let i = notEndedFrom(s.effects); i < s.effects.length; i++) {
+    const ef = s.effects[i]!;
     if (ef.ended) continue;
     if (partsMayReplace(ef.spec.parts) || (ef.copyValues && anyMayReplace(ef.copyValues.abilities))) return true;
   }

@@ -249,9 +249,27 @@ export function outsideWorld(o: GameObject): boolean {
   return o.zone === null && o.incarnation === 0 && o.id.startsWith(STAND_IN);
 }
 
+/** Each list of effects' first effect that has not ended, as last found. */
+const firstNotEnded = new WeakMap<readonly ContinuousEffect[], number>();
+
+/**
+ * Where the effects that have not ended begin in a list: every effect before
+ * this place has ended. An ended effect never applies again (611.2b) and
+ * effects are only ever added at the end, so the place only moves on, and
+ * each list is read from where it was last time. A long timeline's list is
+ * mostly pumps that ended at their turn's end, and it is read after every
+ * event (the layers, durations, replacements): from here, not from the start.
+ */
+export function notEndedFrom(effects: readonly ContinuousEffect[]): number {
+  let i = firstNotEnded.get(effects) ?? 0;
+  while (i < effects.length && effects[i]!.ended) i++;
+  firstNotEnded.set(effects, i);
+  return i;
+}
+
 /** The sources named by what is still in force: effects and replacements not ended, delayed triggers, exiles until a source leaves. */
 export function namedSources(s: Pick<GameState, 'effects' | 'replacements' | 'delayed' | 'exiledUntil'>, into = new Set<string>()): Set<string> {
-  for (const e of s.effects) if (!e.ended) into.add(e.sourceId);
+  for (let i = notEndedFrom(s.effects); i < s.effects.length; i++) if (!s.effects[i]!.ended) into.add(s.effects[i]!.sourceId);
   for (const r of s.replacements) if (!r.ended) into.add(r.sourceId);
   for (const d of s.delayed ?? []) into.add(d.source);
   for (const u of s.exiledUntil ?? []) into.add(u.source);

@@ -17,7 +17,7 @@ import { findStateBasedActions } from './sba';
 import { forbidding } from './rules';
 import { targetProblems } from './targets';
 import { bindEventPlayer } from './answers';
-import { edit, takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
+import { edit, notEndedFrom, takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
 import { isBasicLandType } from './subtypes';
 import { hasWord, isType } from './working';
 
@@ -259,7 +259,9 @@ function endDurations(game: Game): boolean {
   for (let guard = 0; guard < 50; guard++) {
     let changed = false;
     const world = game.layers().world;
-    for (const e of game.state.effects) {
+    const effects = game.state.effects;
+    for (let i = notEndedFrom(effects); i < effects.length; i++) {
+      const e = effects[i]!;
       if (e.ended || e.duration.kind !== 'as-long-as') continue;
       const source = game.obj(e.sourceId)!;
       if (!evalCondition(e.duration.condition, { source, bindings: e.bindings }, world, game.evalEnv)) {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
-import { outsideWorld } from '../../src/engine/state';
+import { notEndedFrom, outsideWorld, type ContinuousEffect } from '../../src/engine/state';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { checkIncremental, describeResult } from '../../src/engine/incremental';
 import { realistic } from '../../../bench/shapes';
@@ -251,4 +251,30 @@ test('a layer with no effect now or last time is passed through, not replayed, a
   // Replayed: layer 4 (whose land abilities follow it, effects or not) and 7c; the seven others passed.
   assert.ok(tally.layers.replay + tally.layers.full <= 2 * tally.incremental, JSON.stringify(tally));
   assert.ok(tally.layers.reuse >= 7 * tally.incremental, JSON.stringify(tally));
+});
+
+test('the effects not ended are read from the first of them on: effects that end out of order and effects added later are all read', () => {
+  const e = (id: string, ended: boolean) => ({ id, ended }) as unknown as ContinuousEffect;
+  const list = [e('a', true), e('b', true), e('c', false), e('d', true), e('e', false)];
+  assert.equal(notEndedFrom(list), 2);
+  // `c` ends (a pump at its turn's end): the place moves past it and `d`, to `e`.
+  (list[2] as { ended: boolean }).ended = true;
+  assert.equal(notEndedFrom(list), 4);
+  // An effect added after the others (a new pump), then the last one ends: the place is the new one's.
+  list.push(e('f', false));
+  (list[4] as { ended: boolean }).ended = true;
+  assert.equal(notEndedFrom(list), 5);
+  // Every one ended: the place is the end, and a later effect is read.
+  (list[5] as { ended: boolean }).ended = true;
+  assert.equal(notEndedFrom(list), 6);
+  list.push(e('g', false));
+  assert.equal(notEndedFrom(list), 6);
+  // Another list (a copy of the state) is read from its own start.
+  assert.equal(notEndedFrom([e('x', false), ...list]), 0);
+});
+
+test('a long timeline of pumps that end each turn: a pump of the last turn applies, every earlier one has ended', () => {
+  const pumps = Array.from({ length: 40 }, (_, t) => `resolve "Target creature gets +1/+1 until end of turn." targeting bear\n${t % 3 === 2 ? 'end turn\n' : ''}`).join('');
+  const a = analyze(parseLayers(`scenario "s"\nplayers Alice, Bob\ncard "Grizzly Bears" as bear\n  type Creature — Bear\n  pt 2/2\nenter bear\n${pumps}expect bear: pt 3/3\n`, "pumps.layers"));
+  assert.ok(a.expectations.length === 1 && a.expectations.every((x) => x.passed), JSON.stringify(a.expectations));
 });
