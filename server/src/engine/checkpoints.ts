@@ -13,7 +13,7 @@
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
-import { cloneState, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
+import { cloneState, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
@@ -227,11 +227,12 @@ function pairs<T extends { id: string }>(before: readonly T[] | undefined): (o: 
  * timeline have ended, and this runs after every event.
  */
 function listOf<T>(before: readonly T[] | undefined, now: readonly T[], at: (o: T, i: number) => T): T[] {
-  if (!before || before.length !== now.length) return now.map(at);
-  let out: T[] | undefined;
+  if (!before || before.length > now.length) return now.map(at);
+  // Records added at the end (a pump resolved): a new list of the exact length, the places before them read as above.
+  let out: T[] | undefined = before.length === now.length ? undefined : new Array<T>(now.length);
   for (let i = 0; i < now.length; i++) {
     const o = now[i]!;
-    const x = o === before[i] ? o : at(o, i);
+    const x = i < before.length && o === before[i] ? o : at(o, i);
     if (out) out[i] = x;
     else if (before[i] !== x) (out = before.slice())[i] = x;
   }
@@ -282,6 +283,9 @@ function shareObjects(now: readonly GameObject[], before: readonly GameObject[] 
   return out ?? (before as GameObject[]);
 }
 
+/** Each game's list of effects: the place before which every record is the frozen one (`freeze`). */
+const takenUpTo = new WeakMap<readonly ContinuousEffect[], number>();
+
 /** The state of `g` now, sharing what did not change with `before` (a frozen state of the same line of play, or an earlier one). */
 export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
@@ -292,10 +296,12 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   state.objects = shareObjects(s.objects, b?.objects);
   state.effects = share(s.effects, b?.effects, sameEffect);
   // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
-  for (let i = 0; i < s.effects.length; i++) {
+  // The places before the first effect not ended at the last freeze of this list hold frozen records already.
+  for (let i = takenUpTo.get(s.effects) ?? 0; i < s.effects.length; i++) {
     const e = s.effects[i]!;
     if (state.effects[i] !== e && e.ended) s.effects[i] = state.effects[i]!;
   }
+  takenUpTo.set(s.effects, notEndedFrom(s.effects));
   state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);
   // One shape for every frozen state, with or without a memo.

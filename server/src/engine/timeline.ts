@@ -536,7 +536,8 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
       games = settle(runDelayed(games, 'end-step', fire));
       out = games.map((g) => {
         // 514.2: damage wears off and "until end of turn" effects end.
-        for (const e of g.state.effects) if (e.duration.kind === 'end-of-turn' && !e.ended) e.ended = true;
+        const effects = g.state.effects;
+        for (let i = notEndedFrom(effects); i < effects.length; i++) if (effects[i]!.duration.kind === 'end-of-turn' && !effects[i]!.ended) effects[i]!.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
         // Only where there is damage: objects a resumed run shares with its snapshot (cloneState) are never written.
         for (const o of g.state.objects) {
@@ -552,7 +553,10 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
         // `until your next turn`: ends as that player's turn begins.
-        for (const e of g.state.effects) if (e.duration.kind === 'until-your-next-turn' && e.bindings.you === g.active && !e.ended) e.ended = true;
+        for (let i = notEndedFrom(effects); i < effects.length; i++) {
+          const e = effects[i]!;
+          if (e.duration.kind === 'until-your-next-turn' && e.bindings.you === g.active && !e.ended) e.ended = true;
+        }
         for (const r of g.state.replacements) if (r.duration.kind === 'until-your-next-turn' && r.bindings.you === g.active) r.ended = true;
         g.changed();
         g.note(`the turn ends; it is now ${g.active}'s turn`);
