@@ -13,7 +13,7 @@
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
-import { cloneState, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
+import { cloneState, editedSince, lastStamp, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
@@ -256,19 +256,7 @@ function share<T extends { id: string }>(now: readonly T[], before: readonly T[]
  * fields of every object shared by its stamp too.
  */
 function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
-  const pair = pairs(before);
-  const at = (o: GameObject, i: number): GameObject => {
-    const b = pair(o, i);
-    if (!b) return copyRecord(o);
-    if (b.stamp === o.stamp) {
-      if (CHECK_INCREMENTAL && !sameObject(o, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): a frozen state would keep its old state`);
-      return b;
-    }
-    if (!sameObject(o, b)) return copyRecord(o);
-    // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is `b` itself.
-    if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
-    return b;
-  };
+  const at = objectAt(before);
   if (!before) return now.map(at);
   // As listOf, with the usual case (the same object at the same place, with the same stamp) read
   // without a call: this runs for every object after every event.
@@ -283,6 +271,77 @@ function shareObjects(now: readonly GameObject[], before: readonly GameObject[] 
   return out ?? (before as GameObject[]);
 }
 
+/** The frozen record for the object at place `i`: `before`'s when in the same state, else a copy. */
+function objectAt(before: readonly GameObject[] | undefined): (o: GameObject, i: number) => GameObject {
+  const pair = pairs(before);
+  return (o, i) => {
+    const b = pair(o, i);
+    if (!b) return copyRecord(o);
+    if (b.stamp === o.stamp) {
+      if (CHECK_INCREMENTAL && !sameObject(o, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): a frozen state would keep its old state`);
+      return b;
+    }
+    if (!sameObject(o, b)) return copyRecord(o);
+    // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is `b` itself.
+    if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
+    return b;
+  };
+}
+
+/**
+ * The same as shareObjects when `before` is the list this game's objects were
+ * last frozen to: only the objects the edit log names since then (`edited`,
+ * state.ts) and those added are looked at, not every object (a long
+ * timeline's are mostly stand-ins that never change again).
+ */
+function shareEdited(now: readonly GameObject[], before: readonly GameObject[], edited: readonly string[], places: ReadonlyMap<string, number>): GameObject[] {
+  const at = objectAt(before);
+  const added: GameObject[] = [];
+  for (let i = before.length; i < now.length; i++) added.push(at(now[i]!, i));
+  // (concat: a list of the exact length, as frozen lists are kept.)
+  let out = added.length ? before.concat(added) : undefined;
+  for (const id of edited) {
+    const i = places.get(id);
+    if (i === undefined || i >= before.length) continue;
+    const o = now[i]!;
+    const b = before[i]!;
+    if (b.id === o.id && b.stamp === o.stamp) continue;
+    const x = at(o, i);
+    if (x !== b) (out ??= before.slice())[i] = x;
+  }
+  return out ?? (before as GameObject[]);
+}
+
+/** What the last freeze of a game's list of objects made: the frozen list, the last stamp before it, each object's place. */
+interface ObjectsFrozen {
+  frozen: readonly GameObject[];
+  stampAt: number;
+  places: Map<string, number>;
+}
+
+/** By a game's own list of objects (which only grows: objects are only ever added, at the end). */
+const objectsFrozen = new WeakMap<readonly GameObject[], ObjectsFrozen>();
+
+/** `now`'s frozen list, from the edit log when `before` is the list `now` was last frozen to. */
+function freezeObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
+  const stampAt = lastStamp();
+  const last = objectsFrozen.get(now);
+  const mine = !!last && !!before && last.frozen === before;
+  const edited = mine ? editedSince(last.stampAt) : undefined;
+  const frozen = edited && !CHECK_INCREMENTAL ? shareEdited(now, before!, edited, last!.places) : shareObjects(now, before);
+  // The check mode: the log-read list is the one every object was looked at for.
+  if (edited && CHECK_INCREMENTAL) {
+    // (Each reading copies a changed object anew: those compare by their fields.)
+    const again = shareEdited(now, before!, edited, last!.places);
+    const alike = again.length === frozen.length && again.every((x, i) => x === frozen[i] || (x !== before![i] && sameObject(x, frozen[i]!)));
+    if (!alike) throw new Error('LAYERLENS_CHECK_INCREMENTAL: a frozen list of objects read from the edit log differs from the one read object by object');
+  }
+  const places = mine ? last.places : new Map<string, number>();
+  for (let i = mine ? before!.length : 0; i < now.length; i++) places.set(now[i]!.id, i);
+  objectsFrozen.set(now, { frozen, stampAt, places });
+  return frozen;
+}
+
 /** Each game's list of effects: the place before which every record is the frozen one (`freeze`). */
 const takenUpTo = new WeakMap<readonly ContinuousEffect[], number>();
 
@@ -293,7 +352,7 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   // Everything but objects, effects and replacements is small: copied as cloneState copies it.
   const rest = cloneState({ ...s, objects: [], effects: [], replacements: [] });
   const { byId: _, ...state } = rest;
-  state.objects = shareObjects(s.objects, b?.objects);
+  state.objects = freezeObjects(s.objects, b?.objects);
   state.effects = share(s.effects, b?.effects, sameEffect);
   // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
   // The places before the first effect not ended at the last freeze of this list hold frozen records already.

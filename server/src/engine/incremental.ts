@@ -94,6 +94,8 @@ export interface LayerMemo {
    * takes a new one then).
    */
   orderedAt: number;
+  /** The last stamp given when it was made (state.ts `lastStamp`): the edit log after it names what changed since. */
+  stampAt: number;
 }
 
 let orderings = 0;

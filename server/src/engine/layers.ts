@@ -11,7 +11,7 @@ import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleS
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
-import { compareTimestamps, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
+import { compareTimestamps, editedSince, lastStamp, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
@@ -872,6 +872,19 @@ function lockedKeys(locked: readonly string[]): { id: string; incarnation: numbe
   return keys;
 }
 
+/** The places (ascending, once each) of the objects among the first `known` whose stamps changed since `memo`, from the edit log; undefined when the log does not reach back. */
+function editedPlaces(memo: LayerMemo, objects: readonly GameObject[], known: number): number[] | undefined {
+  const ids = editedSince(memo.stampAt);
+  if (!ids) return undefined;
+  const out: number[] = [];
+  for (const id of ids) {
+    const i = memo.position.get(id);
+    if (i !== undefined && i < known && objects[i]!.stamp !== memo.states[i]!.stamp) out.push(i);
+  }
+  out.sort((a, b) => a - b);
+  return out.filter((i, k) => k === 0 || out[k - 1] !== i);
+}
+
 /** Compute all characteristics now. */
 /**
  * `withTrace` records each step for the views (hover, --trace); the engine's
@@ -879,6 +892,8 @@ function lockedKeys(locked: readonly string[]): { id: string; incarnation: numbe
  */
 export function computeLayers(state: GameState, env: LayerEnv, withTrace = true, opts: LayerOptions = {}): LayerResult {
   const global = opts.prev || opts.keep ? globalKey(state) : '';
+  /** The objects' stamps this computation sees: a later one reads the edits after it (`editedPlaces`). */
+  const stampAt = lastStamp();
   /** Players, the turn…: effects with conditions or values read from the game are computed again. */
   const globalChanged = !!opts.prev && opts.prev.global !== global;
   /** The previous computation, when it can be built on. */
@@ -903,22 +918,38 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const before = prev?.states;
     /** Made on the first object whose state changed: most computations keep last time's list. */
     let changedStates: ObjectState[] | undefined;
-    for (let i = 0; i < known; i++) {
+    /** Looks at the object at place `i`, whose stamp changed: false when the computation must start afresh. */
+    const lookAt = (i: number): boolean => {
       const o = objects[i]!;
       const old = before![i]!;
-      // The usual object, read inline (this runs for every object before every computation, mostly
-      // before the code is optimised): the same one, at the same stamp.
-      if (o.stamp === old.stamp && o.id === prev!.ids[i] && !CHECK_LAYERS) continue;
-      if (o.id !== prev!.ids[i]) return computeLayers(state, env, withTrace, { keep: true });
-      if (sameState(o, old)) continue;
+      if (o.id !== prev!.ids[i]) return false;
+      if (sameState(o, old)) return true;
       (changedStates ??= before!.slice())[i] = objectState(o);
-      if (outsideWorld(o)) continue;
+      if (outsideWorld(o)) return true;
       // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
-      if (!prev!.copied.has(o.id)) return computeLayers(state, env, withTrace, { keep: true });
+      if (!prev!.copied.has(o.id)) return false;
       dirty.add(o.id);
       moved.add(o.id);
       // (And last time's record names this very object, so that it says it is tapped now.)
       if (onlyTapped && !onlyTappedNow(o, old, opts.last)) onlyTapped = false;
+      return true;
+    };
+    // This game's own last computation: the objects edited since are those the edit log names (state.ts),
+    // not all of them (a long timeline's are mostly stand-ins that never change again).
+    const edited = prev && opts.last?.memo === prev ? editedPlaces(prev, objects, known) : undefined;
+    if (edited && !CHECK_LAYERS) {
+      for (const i of edited) if (!lookAt(i)) return computeLayers(state, env, withTrace, { keep: true });
+    } else {
+      const named = edited && new Set(edited);
+      for (let i = 0; i < known; i++) {
+        const o = objects[i]!;
+        // The usual object, read inline (this runs for every object before every computation, mostly
+        // before the code is optimised): the same one, at the same stamp.
+        if (o.stamp === before![i]!.stamp && o.id === prev!.ids[i] && !CHECK_LAYERS) continue;
+        // The check mode: the log names every object whose state changed (one found equal field by field may keep an older stamp).
+        if (named && !named.has(i) && o.stamp !== before![i]!.stamp && !sameState(o, before![i]!)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed since the last computation, and the edit log does not say so`);
+        if (!lookAt(i)) return computeLayers(state, env, withTrace, { keep: true });
+      }
     }
     states = changedStates ?? before ?? [];
     ids = prev?.ids ?? [];
@@ -1197,7 +1228,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt, stampAt } : undefined;
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
   const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
   const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };

@@ -81,9 +81,45 @@ export type EditableObject = {
 
 let stamps = 0;
 
+/**
+ * The id of the object each stamp was given to, from stamp `logFrom` on ('' for
+ * a stamp no edit took): what changed since a stamp, without looking at every
+ * object (a long timeline's objects are mostly resolved spells' stand-ins that
+ * never change again). Any game's edits are here, so a reader looks only at
+ * its own objects of these ids, and compares their stamps as before. The
+ * oldest half is dropped past LOG_MAX; a reader from before it looks at every
+ * object.
+ */
+let editLog: string[] = [];
+let logFrom = 1;
+const LOG_MAX = 1 << 17;
+
+function logged(id: string): number {
+  if (editLog.length >= LOG_MAX) {
+    editLog = editLog.slice(LOG_MAX / 2);
+    logFrom += LOG_MAX / 2;
+  }
+  editLog.push(id);
+  return ++stamps;
+}
+
 /** A stamp no object has had. */
 export function newStamp(): number {
-  return ++stamps;
+  return logged('');
+}
+
+/** The last stamp given: what `editedSince` reads from. */
+export function lastStamp(): number {
+  return stamps;
+}
+
+/**
+ * The ids of the objects edited after `stamp` (an id once per edit, in any
+ * game), or undefined when the log no longer goes back that far.
+ */
+export function editedSince(stamp: number): readonly string[] | undefined {
+  if (stamp + 1 < logFrom) return undefined;
+  return editLog.slice(stamp + 1 - logFrom);
 }
 
 /**
@@ -96,7 +132,7 @@ export function newStamp(): number {
  */
 export function edit(o: GameObject): EditableObject {
   const e = o as EditableObject;
-  e.stamp = ++stamps;
+  e.stamp = logged(o.id);
   return e;
 }
 

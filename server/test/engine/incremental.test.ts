@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
-import { notEndedFrom, outsideWorld, type ContinuousEffect } from '../../src/engine/state';
+import { edit, editedSince, lastStamp, newStamp, notEndedFrom, outsideWorld, type ContinuousEffect, type GameObject } from '../../src/engine/state';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { checkIncremental, describeResult } from '../../src/engine/incremental';
 import { realistic } from '../../../bench/shapes';
@@ -277,4 +277,23 @@ test('a long timeline of pumps that end each turn: a pump of the last turn appli
   const pumps = Array.from({ length: 40 }, (_, t) => `resolve "Target creature gets +1/+1 until end of turn." targeting bear\n${t % 3 === 2 ? 'end turn\n' : ''}`).join('');
   const a = analyze(parseLayers(`scenario "s"\nplayers Alice, Bob\ncard "Grizzly Bears" as bear\n  type Creature — Bear\n  pt 2/2\nenter bear\n${pumps}expect bear: pt 3/3\n`, "pumps.layers"));
   assert.ok(a.expectations.length === 1 && a.expectations.every((x) => x.passed), JSON.stringify(a.expectations));
+});
+
+test('the edit log names every object edited since a stamp, in order, and says when it no longer reaches back', () => {
+  const o = (id: string) => ({ id, stamp: 0 }) as unknown as GameObject;
+  const [a, b] = [o('a'), o('b')];
+  const from = lastStamp();
+  edit(a);
+  edit(b);
+  const made = newStamp();
+  edit(a);
+  assert.deepEqual(editedSince(from), ['a', 'b', '', 'a']);
+  assert.equal(made, from + 3);
+  assert.equal(a.stamp, from + 4);
+  assert.deepEqual(editedSince(lastStamp()), []);
+  // Past its length the oldest half goes: a reader from before it looks at every object.
+  for (let i = 0; i < 140_000; i++) edit(b);
+  assert.equal(editedSince(from), undefined);
+  const recent = lastStamp() - 3;
+  assert.deepEqual(editedSince(recent), ['b', 'b', 'b']);
 });
