@@ -35,6 +35,21 @@ export interface RunOptions {
   report?: (message: string) => void;
 }
 
+/**
+ * The options an entry takes from its environment: LAYERLENS_CODE_CACHE=write
+ * writes the build's cache as the process exits, =write or =report say on
+ * stderr what became of it; LAYERLENS_CODE_CACHE_DIR is the user's own
+ * directory for a cache of another runtime (VS Code passes it).
+ */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): RunOptions {
+  const mode = env.LAYERLENS_CODE_CACHE;
+  return {
+    write: mode === 'write',
+    keepIn: env.LAYERLENS_CODE_CACHE_DIR || undefined,
+    report: mode === 'write' || mode === 'report' ? (m) => process.stderr.write(`layerlens: ${m}\n`) : undefined,
+  };
+}
+
 /** The first line of a cache file; the bundle's SHA-256 and V8's version follow, a line each. */
 const MAGIC = 'layerlens code cache 1\n';
 
