@@ -17,14 +17,26 @@ import { cloneState, editedSince, lastStamp, notEndedFrom, sameStampAs, type Con
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
+import { PersistentList } from '../util/persistent-list';
 import type { StateAt } from './converge';
 
 /** Games made from frozen states and kept for the next read (with their views). */
 const RECENT = 2;
 
-/** A game's state after one statement, never changed again; objects and effects are shared with the frozen state before it when equal. */
+/**
+ * A game's state after one statement, never changed again. Its lists are
+ * versions of the frozen state's before it (util/persistent-list.ts): they
+ * share its records where equal, and its unchanged parts.
+ */
+export interface FrozenState extends Omit<GameState, 'byId' | 'objects' | 'effects' | 'replacements'> {
+  objects: PersistentList<GameObject>;
+  effects: PersistentList<ContinuousEffect>;
+  replacements: PersistentList<ResolvedReplacement>;
+}
+
+/** A frozen state, with what a game made from it needs. */
 export interface FrozenGame {
-  state: Omit<GameState, 'byId'>;
+  state: FrozenState;
   choices: readonly string[];
   env: EngineEnv;
   /**
@@ -110,11 +122,15 @@ export class Held {
   }
 }
 
-/** The frozen state as a game reads it (the objects by id: no [id, object] pair made per object). */
-function stateOf(f: FrozenGame): GameState {
+/** The frozen state as a game reads it: its lists as arrays, the objects by id (no [id, object] pair made per object). */
+export function stateOf(f: FrozenGame): GameState {
+  const objects = f.state.objects.toArray();
   const byId = new Map<string, GameObject>();
-  for (const o of f.state.objects) byId.set(o.id, o);
-  return { ...(f.state as GameState), byId };
+  for (const o of objects) byId.set(o.id, o);
+  const lists = { objects, effects: f.state.effects.toArray(), replacements: f.state.replacements.toArray() };
+  // The check mode: a game made here that changed a list would throw, as it would for a record.
+  if (CHECK_INCREMENTAL) for (const l of Object.values(lists)) Object.freeze(l);
+  return { ...f.state, ...lists, byId };
 }
 
 /**
@@ -209,70 +225,64 @@ function copyRecord<T extends object>(o: T): T {
 }
 
 /** The record of `before` with the id of `o`, the one at the same place first (records are only ever added, at the end). */
-function pairs<T extends { id: string }>(before: readonly T[] | undefined): (o: T, i: number) => T | undefined {
+function pairs<T extends { id: string }>(before: PersistentList<T> | undefined): (o: T, i: number) => T | undefined {
   let byId: Map<string, T> | undefined;
   return (o, i) => {
-    const b = before?.[i];
-    return b && b.id !== o.id ? (byId ??= new Map(before!.map((x) => [x.id, x]))).get(o.id) : b;
+    const b = before?.at(i);
+    return b && b.id !== o.id ? (byId ??= new Map(before!.toArray().map((x) => [x.id, x]))).get(o.id) : b;
   };
 }
 
 /**
- * The records `at` keeps for `now`'s, or `before` itself when it holds
- * exactly those in the same places: an event mostly changes an object or two
- * and no effect (a pump: an effect and no object), so most frozen states
- * share a whole list with the one before them. A record that is the very
- * one at its place in `before` (an ended effect, which the game takes from
- * its frozen state) is kept without asking `at`: most effects of a long
- * timeline have ended, and this runs after every event.
+ * The records `at` keeps for `now`'s, as a version of `before`: `before`
+ * itself when it holds exactly those in the same places (an event mostly
+ * changes an object or two and no effect, a pump an effect and no object),
+ * else one that shares all it can with it. A record that is the very one at
+ * its place in `before` (an ended effect, which the game takes from its
+ * frozen state) is kept without asking `at`, and the places before `from`
+ * are known to hold `before`'s records: most effects of a long timeline have
+ * ended, and this runs after every event.
  */
-function listOf<T>(before: readonly T[] | undefined, now: readonly T[], at: (o: T, i: number) => T): T[] {
-  if (!before || before.length > now.length) return now.map(at);
-  // Records added at the end (a pump resolved): a new list of the exact length, the places before them read as above.
-  let out: T[] | undefined = before.length === now.length ? undefined : new Array<T>(now.length);
-  for (let i = 0; i < now.length; i++) {
+function listOf<T>(before: PersistentList<T> | undefined, now: readonly T[], at: (o: T, i: number) => T, from = 0): PersistentList<T> {
+  if (!before || before.length > now.length) return PersistentList.of(now.map(at));
+  const edit = before.edit();
+  const n = before.length;
+  for (let i = Math.min(from, n); i < now.length; i++) {
     const o = now[i]!;
-    const x = i < before.length && o === before[i] ? o : at(o, i);
-    if (out) out[i] = x;
-    else if (before[i] !== x) (out = before.slice())[i] = x;
+    if (i >= n) {
+      edit.push(at(o, i));
+      continue;
+    }
+    const b = before.at(i);
+    if (o === b) continue;
+    const x = at(o, i);
+    if (x !== b) edit.set(i, x);
   }
-  return out ?? (before as T[]);
+  return edit.done();
 }
 
 /** `now`'s records, each the one of `before` (same id) when equal, else a copy. */
-function share<T extends { id: string }>(now: readonly T[], before: readonly T[] | undefined, same: (a: T, b: T) => boolean): T[] {
+function share<T extends { id: string }>(now: readonly T[], before: PersistentList<T> | undefined, same: (a: T, b: T) => boolean, from = 0): PersistentList<T> {
   const pair = pairs(before);
-  return listOf(before, now, (o, i) => {
-    const b = pair(o, i);
-    return b && same(o, b) ? b : copyRecord(o);
-  });
+  return listOf(
+    before,
+    now,
+    (o, i) => {
+      const b = pair(o, i);
+      return b && same(o, b) ? b : copyRecord(o);
+    },
+    from,
+  );
 }
 
 /**
- * `now`'s objects, each the frozen one of `before` when it is in the same
- * state: found by its stamp (state.ts `edit`), else field by field (an
- * edit may write back the values it had); one found so takes that stamp,
- * so the next freeze finds it by stamp again. The check mode compares the
- * fields of every object shared by its stamp too.
+ * The frozen record for the object at place `i`: the frozen one of `before`
+ * when it is in the same state, found by its stamp (state.ts `edit`), else
+ * field by field (an edit may write back the values it had); one found so
+ * takes that stamp, so the next freeze finds it by stamp again. Else a copy.
+ * The check mode compares the fields of every object shared by its stamp too.
  */
-function shareObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
-  const at = objectAt(before);
-  if (!before) return now.map(at);
-  // As listOf, with the usual case (the same object at the same place, with the same stamp) read
-  // without a call: this runs for every object after every event.
-  let out = before.length === now.length ? undefined : new Array<GameObject>(now.length);
-  for (let i = 0; i < now.length; i++) {
-    const o = now[i]!;
-    const b = before[i];
-    const x = b !== undefined && b.id === o.id && b.stamp === o.stamp && !CHECK_INCREMENTAL ? b : at(o, i);
-    if (out) out[i] = x;
-    else if (x !== b) (out = before.slice())[i] = x;
-  }
-  return out ?? (before as GameObject[]);
-}
-
-/** The frozen record for the object at place `i`: `before`'s when in the same state, else a copy. */
-function objectAt(before: readonly GameObject[] | undefined): (o: GameObject, i: number) => GameObject {
+function objectAt(before: PersistentList<GameObject> | undefined): (o: GameObject, i: number) => GameObject {
   const pair = pairs(before);
   return (o, i) => {
     const b = pair(o, i);
@@ -294,27 +304,30 @@ function objectAt(before: readonly GameObject[] | undefined): (o: GameObject, i:
  * state.ts) and those added are looked at, not every object (a long
  * timeline's are mostly stand-ins that never change again).
  */
-function shareEdited(now: readonly GameObject[], before: readonly GameObject[], edited: readonly string[], places: ReadonlyMap<string, number>): GameObject[] {
+function shareEdited(
+  now: readonly GameObject[],
+  before: PersistentList<GameObject>,
+  edited: readonly string[],
+  places: ReadonlyMap<string, number>,
+): PersistentList<GameObject> {
   const at = objectAt(before);
-  const added: GameObject[] = [];
-  for (let i = before.length; i < now.length; i++) added.push(at(now[i]!, i));
-  // (concat: a list of the exact length, as frozen lists are kept.)
-  let out = added.length ? before.concat(added) : undefined;
+  const edit = before.edit();
+  for (let i = before.length; i < now.length; i++) edit.push(at(now[i]!, i));
   for (const id of edited) {
     const i = places.get(id);
     if (i === undefined || i >= before.length) continue;
     const o = now[i]!;
-    const b = before[i]!;
+    const b = before.at(i)!;
     if (b.id === o.id && b.stamp === o.stamp) continue;
     const x = at(o, i);
-    if (x !== b) (out ??= before.slice())[i] = x;
+    if (x !== b) edit.set(i, x);
   }
-  return out ?? (before as GameObject[]);
+  return edit.done();
 }
 
 /** What the last freeze of a game's list of objects made: the frozen list, the last stamp before it, each object's place. */
 interface ObjectsFrozen {
-  frozen: readonly GameObject[];
+  frozen: PersistentList<GameObject>;
   stampAt: number;
   places: Map<string, number>;
 }
@@ -323,17 +336,17 @@ interface ObjectsFrozen {
 const objectsFrozen = new WeakMap<readonly GameObject[], ObjectsFrozen>();
 
 /** `now`'s frozen list, from the edit log when `before` is the list `now` was last frozen to. */
-function freezeObjects(now: readonly GameObject[], before: readonly GameObject[] | undefined): GameObject[] {
+function freezeObjects(now: readonly GameObject[], before: PersistentList<GameObject> | undefined): PersistentList<GameObject> {
   const stampAt = lastStamp();
   const last = objectsFrozen.get(now);
   const mine = !!last && !!before && last.frozen === before;
   const edited = mine ? editedSince(last.stampAt) : undefined;
-  const frozen = edited && !CHECK_INCREMENTAL ? shareEdited(now, before!, edited, last!.places) : shareObjects(now, before);
+  const frozen = edited && !CHECK_INCREMENTAL ? shareEdited(now, before!, edited, last!.places) : listOf(before, now, objectAt(before));
   // The check mode: the log-read list is the one every object was looked at for.
   if (edited && CHECK_INCREMENTAL) {
     // (Each reading copies a changed object anew: those compare by their fields.)
-    const again = shareEdited(now, before!, edited, last!.places);
-    const alike = again.length === frozen.length && again.every((x, i) => x === frozen[i] || (x !== before![i] && sameObject(x, frozen[i]!)));
+    const [again, every, was] = [shareEdited(now, before!, edited, last!.places).toArray(), frozen.toArray(), before!.toArray()];
+    const alike = again.length === every.length && again.every((x, i) => x === every[i] || (x !== was[i] && sameObject(x, every[i]!)));
     if (!alike) throw new Error('LAYERLENS_CHECK_INCREMENTAL: a frozen list of objects read from the edit log differs from the one read object by object');
   }
   const places = mine ? last.places : new Map<string, number>();
@@ -342,26 +355,49 @@ function freezeObjects(now: readonly GameObject[], before: readonly GameObject[]
   return frozen;
 }
 
-/** Each game's list of effects: the place before which every record is the frozen one (`freeze`). */
-const takenUpTo = new WeakMap<readonly ContinuousEffect[], number>();
+/** What the last freeze of a game's list of effects made, and the place before which every record of that list is the frozen one (`freeze`). */
+interface EffectsFrozen {
+  frozen: PersistentList<ContinuousEffect>;
+  takenUpTo: number;
+}
+
+/** By a game's own list of effects (which only grows, as objects do). */
+const effectsFrozen = new WeakMap<readonly ContinuousEffect[], EffectsFrozen>();
+
+/**
+ * `now`'s frozen list of effects. When `before` is the list `now` was last
+ * frozen to, the places before its first effect not ended then are passed by:
+ * the game holds their frozen records already (ended effects never change
+ * again, 611.2b). The check mode reads them too, and throws if that differs.
+ */
+function freezeEffects(now: ContinuousEffect[], before: PersistentList<ContinuousEffect> | undefined): PersistentList<ContinuousEffect> {
+  const last = effectsFrozen.get(now);
+  const from = last && last.frozen === before ? last.takenUpTo : 0;
+  const frozen = share(now, before, sameEffect, from);
+  if (CHECK_INCREMENTAL && from > 0 && !PersistentList.same(frozen, share(now, before, sameEffect), sameEffect)) {
+    throw new Error('LAYERLENS_CHECK_INCREMENTAL: a frozen list of effects read from the first one not ended differs from the one read effect by effect');
+  }
+  // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
+  for (let i = last?.takenUpTo ?? 0; i < now.length; i++) {
+    const e = now[i]!;
+    if (e.ended) now[i] = frozen.at(i)!;
+  }
+  effectsFrozen.set(now, { frozen, takenUpTo: notEndedFrom(now) });
+  return frozen;
+}
 
 /** The state of `g` now, sharing what did not change with `before` (a frozen state of the same line of play, or an earlier one). */
 export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
   const b = before?.state;
   // Everything but objects, effects and replacements is small: copied as cloneState copies it.
-  const rest = cloneState({ ...s, objects: [], effects: [], replacements: [] });
-  const { byId: _, ...state } = rest;
-  state.objects = freezeObjects(s.objects, b?.objects);
-  state.effects = share(s.effects, b?.effects, sameEffect);
-  // An ended effect never changes again: the game takes the frozen record, which the next freeze then finds as it is.
-  // The places before the first effect not ended at the last freeze of this list hold frozen records already.
-  for (let i = takenUpTo.get(s.effects) ?? 0; i < s.effects.length; i++) {
-    const e = s.effects[i]!;
-    if (state.effects[i] !== e && e.ended) s.effects[i] = state.effects[i]!;
-  }
-  takenUpTo.set(s.effects, notEndedFrom(s.effects));
-  state.replacements = share(s.replacements, b?.replacements, sameReplacement);
+  const { byId: _b, objects: _o, effects: _e, replacements: _r, ...rest } = cloneState({ ...s, objects: [], effects: [], replacements: [] });
+  const state: FrozenState = {
+    ...rest,
+    objects: freezeObjects(s.objects, b?.objects),
+    effects: freezeEffects(s.effects, b?.effects),
+    replacements: share(s.replacements, b?.replacements, sameReplacement),
+  };
   if (CHECK_INCREMENTAL) deepFreeze(state);
   // One shape for every frozen state, with or without a memo.
   return { state, choices: [...g.choices], env: g.env, memo: undefined };

@@ -9,15 +9,29 @@
 // except for its label (`end LABEL`, engine/timeline.ts), so two ended ones
 // with the same id and label are alike whatever they did while they applied.
 
-import { sameObject, sameObjectBesidesCard } from './checkpoints';
+import { sameObject, sameObjectBesidesCard, type FrozenState } from './checkpoints';
 import { CHECK_INCREMENTAL } from './resume';
 import { sameList } from '../util/arrays';
+import { PersistentList } from '../util/persistent-list';
 import { namedSources, STAND_IN, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 
-/** What is compared: a game's state and the choices (616) that led to it. */
+/** What is compared: a game's state (a live game's, or a frozen one) and the choices (616) that led to it. */
 export interface StateAt {
-  state: Omit<GameState, 'byId'>;
+  state: Omit<GameState, 'byId'> | FrozenState;
   choices: readonly string[];
+}
+
+/** A live game's list, or a frozen state's. */
+type Listed<T> = readonly T[] | PersistentList<T>;
+
+function arrayOf<T>(l: Listed<T>): readonly T[] {
+  return l instanceof PersistentList ? l.toArray() : l;
+}
+
+/** Two frozen versions of a list compare only the parts they do not share (a long file's runs share most). */
+function sameItems<T>(a: Listed<T>, b: Listed<T>, same: (x: T, y: T) => boolean): boolean {
+  if (a instanceof PersistentList && b instanceof PersistentList) return PersistentList.same(a, b, same);
+  return sameList(arrayOf(a), arrayOf(b), same);
 }
 
 /** Whether every later statement will do to `a` exactly what it did to `b`. */
@@ -28,8 +42,8 @@ export function sameFuture(a: StateAt, b: StateAt): boolean {
   // One closure per call, not one per object compared.
   const quietOf = (): Set<string> => (quiet ??= quietStandIns(s, t));
   const sameObj = (x: GameObject, y: GameObject): boolean => sameObjectValue(x, y, quietOf);
-  if (!sameList(a.choices, b.choices) || !sameList(s.objects, t.objects, sameObj)) return false;
-  if (!sameList(s.effects, t.effects, sameEffectValue) || !sameList(s.replacements, t.replacements, sameReplacementValue)) return false;
+  if (!sameList(a.choices, b.choices) || !sameItems<GameObject>(s.objects, t.objects, sameObj)) return false;
+  if (!sameItems<ContinuousEffect>(s.effects, t.effects, sameEffectValue) || !sameItems<ResolvedReplacement>(s.replacements, t.replacements, sameReplacementValue)) return false;
   return (
     s.nextTimestamp === t.nextTimestamp && s.nextEffectId === t.nextEffectId && s.activePlayer === t.activePlayer && s.turn === t.turn && s.monarch === t.monarch &&
     sameValue(s.players, t.players) && sameValue(s.delayed, t.delayed) && sameValue(s.activations, t.activations) && sameValue(s.exiledUntil, t.exiledUntil) &&
@@ -80,9 +94,15 @@ function jsonOf(x: object): string {
 
 /** The stand-ins no effect, replacement or delayed trigger that may still matter names as its source, in both states. */
 function quietStandIns(s: StateAt['state'], t: StateAt['state']): Set<string> {
-  const named = namedSources(t, namedSources(s));
+  const listed = (x: StateAt['state']) => ({
+    effects: arrayOf<ContinuousEffect>(x.effects),
+    replacements: arrayOf<ResolvedReplacement>(x.replacements),
+    delayed: x.delayed,
+    exiledUntil: x.exiledUntil,
+  });
+  const named = namedSources(listed(t), namedSources(listed(s)));
   const out = new Set<string>();
-  for (const o of s.objects) if (o.id.startsWith(STAND_IN) && !named.has(o.id)) out.add(o.id);
+  for (const o of arrayOf<GameObject>(s.objects)) if (o.id.startsWith(STAND_IN) && !named.has(o.id)) out.add(o.id);
   return out;
 }
 

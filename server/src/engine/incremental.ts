@@ -38,6 +38,7 @@ import { appliedOf, type LayerResult } from './layers';
 import { cloneWorking, type Working } from './working';
 import { copyMap } from '../util/maps';
 import { sameStrings } from '../util/arrays';
+import type { PersistentList } from '../util/persistent-list';
 
 /** One effect as it applied in one layer: to what, in order. */
 export interface Step {
@@ -70,8 +71,7 @@ export interface LayerRecord {
 export interface LayerMemo {
   global: string;
   /** Each object's game state, by its place in `state.objects` (objects are only ever added, at the end). */
-  states: ObjectState[];
-  ids: string[];
+  states: PersistentList<ObjectState>;
   /** Each object's place in `state.objects`. */
   position: Map<string, number>;
   /** Records after layer 1 (copy effects, face-down status): where layer 2 starts. */
@@ -106,6 +106,7 @@ export function nextOrdering(): number {
 
 /** An object's game state as the layer system reads it (not its characteristics, which it computes). */
 export interface ObjectState {
+  id: string;
   printed: Printed;
   zone: GameObject['zone'];
   incarnation: number;
@@ -128,6 +129,7 @@ export interface ObjectState {
 
 export function objectState(o: GameObject): ObjectState {
   return {
+    id: o.id,
     stamp: o.stamp,
     printed: o.printed, zone: o.zone, incarnation: o.incarnation, owner: o.owner, baseController: o.baseController, tapped: o.tapped, faceDown: o.faceDown,
     attachedTo: o.attachedTo, timestamp: o.timestamp, damage: o.damage, deathtouchDamage: o.deathtouchDamage, isToken: o.isToken, emblem: o.emblem,

@@ -18,6 +18,7 @@ import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
 import { copyMap } from '../util/maps';
+import { PersistentList, type ListEdit } from '../util/persistent-list';
 
 export const OBJECT_LAYERS: Layer[] = ['1a', '1b', '2', '3', '4', '5', '6', '7a', '7b', '7c', '7d'];
 
@@ -879,7 +880,7 @@ function editedPlaces(memo: LayerMemo, objects: readonly GameObject[], known: nu
   const out: number[] = [];
   for (const id of ids) {
     const i = memo.position.get(id);
-    if (i !== undefined && i < known && objects[i]!.stamp !== memo.states[i]!.stamp) out.push(i);
+    if (i !== undefined && i < known && objects[i]!.stamp !== memo.states.at(i)!.stamp) out.push(i);
   }
   out.sort((a, b) => a - b);
   return out.filter((i, k) => k === 0 || out[k - 1] !== i);
@@ -903,9 +904,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const dirty = new Set<string>();
   /** Objects whose own game state changed (zone, counters, tapped…): dirty in every layer. */
   const moved = new Set<string>();
-  /** Each object's game state (last time's record where it did not change) and place, for the memo. */
-  let states: ObjectState[] = [];
-  let ids: string[] = [];
+  /**
+   * Each object's game state (last time's record where it did not change) and place, for the memo: a
+   * version of last time's list, which the memos frozen states keep share (a long timeline adds an
+   * object per spell resolved, and a memo per 16 statements would otherwise keep a list of every object).
+   */
+  let states: PersistentList<ObjectState> = PersistentList.EMPTY;
   let position = prev?.position ?? new Map<string, number>();
   /** Whether every object whose state changed was only tapped or untapped. */
   let onlyTapped = true;
@@ -913,18 +917,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const objects = state.objects;
     const n = objects.length;
     // Objects are only ever added, at the end; anything else starts afresh.
-    if (prev && prev.ids.length > n) prev = undefined;
-    const known = prev ? prev.ids.length : 0;
+    if (prev && prev.states.length > n) prev = undefined;
+    const known = prev ? prev.states.length : 0;
     const before = prev?.states;
     /** Made on the first object whose state changed: most computations keep last time's list. */
-    let changedStates: ObjectState[] | undefined;
-    /** Looks at the object at place `i`, whose stamp changed: false when the computation must start afresh. */
-    const lookAt = (i: number): boolean => {
+    let changedStates: ListEdit<ObjectState> | undefined;
+    /** Looks at the object at place `i` (whose state was `old`), whose stamp changed: false when the computation must start afresh. */
+    const lookAt = (i: number, old = before!.at(i)!): boolean => {
       const o = objects[i]!;
-      const old = before![i]!;
-      if (o.id !== prev!.ids[i]) return false;
+      if (o.id !== old.id) return false;
       if (sameState(o, old)) return true;
-      (changedStates ??= before!.slice())[i] = objectState(o);
+      (changedStates ??= before!.edit()).set(i, objectState(o));
       if (outsideWorld(o)) return true;
       // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
       if (!prev!.copied.has(o.id)) return false;
@@ -941,28 +944,26 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       for (const i of edited) if (!lookAt(i)) return computeLayers(state, env, withTrace, { keep: true });
     } else {
       const named = edited && new Set(edited);
+      const was = before?.toArray() ?? [];
       for (let i = 0; i < known; i++) {
         const o = objects[i]!;
+        const old = was[i]!;
         // The usual object, read inline (this runs for every object before every computation, mostly
         // before the code is optimised): the same one, at the same stamp.
-        if (o.stamp === before![i]!.stamp && o.id === prev!.ids[i] && !CHECK_LAYERS) continue;
+        if (o.stamp === old.stamp && o.id === old.id && !CHECK_LAYERS) continue;
         // The check mode: the log names every object whose state changed (one found equal field by field may keep an older stamp).
-        if (named && !named.has(i) && o.stamp !== before![i]!.stamp && !sameState(o, before![i]!)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed since the last computation, and the edit log does not say so`);
-        if (!lookAt(i)) return computeLayers(state, env, withTrace, { keep: true });
+        if (named && !named.has(i) && o.stamp !== old.stamp && !sameState(o, old)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed since the last computation, and the edit log does not say so`);
+        if (!lookAt(i, old)) return computeLayers(state, env, withTrace, { keep: true });
       }
     }
-    states = changedStates ?? before ?? [];
-    ids = prev?.ids ?? [];
     if (!prev) position = new Map();
     if (n > known) {
-      // Objects added since: new places, ids and states.
+      // Objects added since: new places and states.
       if (prev) position = positionsFor(position, objects, known);
-      if (states === before) states = states.slice();
-      ids = ids.slice();
+      changedStates ??= (before ?? PersistentList.EMPTY).edit();
       for (let i = known; i < n; i++) {
         const o = objects[i]!;
-        states.push(objectState(o));
-        ids.push(o.id);
+        changedStates.push(objectState(o));
         position.set(o.id, i);
         if (outsideWorld(o)) continue;
         dirty.add(o.id);
@@ -970,6 +971,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         onlyTapped = false;
       }
     }
+    states = changedStates?.done() ?? before ?? PersistentList.EMPTY;
   }
   const layerOne = prev && !prev.copyEffects ? layerOneAppliesAmong(state, moved) : layerOneApplies(state);
   const resolved = resolvedLives(state);
@@ -1228,7 +1230,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
-  const memo: LayerMemo | undefined = keep ? { global, states, ids, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt, stampAt } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt, stampAt } : undefined;
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
   const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
   const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };

@@ -122,6 +122,33 @@ export function editedSince(stamp: number): readonly string[] | undefined {
   return editLog.slice(stamp + 1 - logFrom);
 }
 
+/** Where a reader of one game's list of objects last looked: the last stamp then, and the list's length. */
+export interface LookedAt {
+  stampAt: number;
+  length: number;
+}
+
+/**
+ * The objects of `s` edited or added since the last call with the same
+ * `looks` on this very list (a game's own, which only grows), or every object
+ * the first time and when the log no longer reaches back: a question asked
+ * after every event of a long timeline (the turn's end) reads what changed,
+ * not every object. The ids the log names in other games are passed by.
+ */
+export function touchedSince(s: Pick<GameState, 'objects' | 'byId'>, looks: WeakMap<readonly GameObject[], LookedAt>): GameObject[] {
+  const last = looks.get(s.objects);
+  const ids = last && editedSince(last.stampAt);
+  looks.set(s.objects, { stampAt: stamps, length: s.objects.length });
+  if (!ids) return s.objects.slice();
+  const out = new Set<GameObject>();
+  for (const id of ids) {
+    const o = s.byId.get(id);
+    if (o) out.add(o);
+  }
+  for (let i = last.length; i < s.objects.length; i++) out.add(s.objects[i]!);
+  return [...out];
+}
+
 /**
  * The write barrier: every change to an object's state goes through here,
  * at the place it is made (`edit(o).tapped = true`), and gives the object a
@@ -303,8 +330,16 @@ export function notEndedFrom(effects: readonly ContinuousEffect[]): number {
   return i;
 }
 
+/** What namedSources reads, as read only (a frozen state's lists made arrays, engine/converge.ts). */
+interface InForce {
+  effects: readonly ContinuousEffect[];
+  replacements: readonly ResolvedReplacement[];
+  delayed?: readonly DelayedTrigger[];
+  exiledUntil?: readonly ExiledUntil[];
+}
+
 /** The sources named by what is still in force: effects and replacements not ended, delayed triggers, exiles until a source leaves. */
-export function namedSources(s: Pick<GameState, 'effects' | 'replacements' | 'delayed' | 'exiledUntil'>, into = new Set<string>()): Set<string> {
+export function namedSources(s: InForce, into = new Set<string>()): Set<string> {
   for (let i = notEndedFrom(s.effects); i < s.effects.length; i++) if (!s.effects[i]!.ended) into.add(s.effects[i]!.sourceId);
   for (const r of s.replacements) if (!r.ended) into.add(r.sourceId);
   for (const d of s.delayed ?? []) into.add(d.source);

@@ -17,7 +17,8 @@ import { findStateBasedActions } from './sba';
 import { forbidding } from './rules';
 import { targetProblems } from './targets';
 import { bindEventPlayer } from './answers';
-import { edit, notEndedFrom, takeTimestamp, type Bindings, type DelayedTrigger, type GameObject } from './state';
+import { edit, notEndedFrom, takeTimestamp, touchedSince, type Bindings, type DelayedTrigger, type GameObject, type LookedAt } from './state';
+import { CHECK_INCREMENTAL } from './resume';
 import { isBasicLandType } from './subtypes';
 import { hasWord, isType } from './working';
 
@@ -540,16 +541,18 @@ export function runEvent(games: Game[], st: EventStatement, ctx: TimelineContext
         for (let i = notEndedFrom(effects); i < effects.length; i++) if (effects[i]!.duration.kind === 'end-of-turn' && !effects[i]!.ended) effects[i]!.ended = true;
         for (const r of g.state.replacements) if (r.duration.kind === 'end-of-turn') r.ended = true;
         // Only where there is damage: objects a resumed run shares with its snapshot (cloneState) are never written.
-        for (const o of g.state.objects) {
+        // Since the last turn's end no other object can have any, nor be in combat.
+        const touched = touchedSince(g.state, cleanedUp);
+        if (CHECK_INCREMENTAL) checkCleanup(g.state.objects, touched);
+        for (const o of touched) {
           if (o.damage || o.deathtouchDamage) {
             const healed = edit(o);
             healed.damage = 0;
             healed.deathtouchDamage = false;
           }
+          // 506.4: attacking and blocking end with combat.
+          if (o.designations.some(inCombat)) edit(o).designations = o.designations.filter((d) => !inCombat(d));
         }
-        // 506.4: attacking and blocking end with combat.
-        const inCombat = (d: string) => d === 'attacking' || d === 'blocking';
-        for (const o of g.state.objects) if (o.designations.some(inCombat)) edit(o).designations = o.designations.filter((d) => !inCombat(d));
         g.state.activePlayer = (g.state.activePlayer + 1) % Math.max(1, g.state.players.length);
         g.state.turn++;
         // `until your next turn`: ends as that player's turn begins.
@@ -689,3 +692,15 @@ function illegalTargets(actions: Action[], scope: Scope, g: Game, refs: NameRef[
 }
 
 export type { Candidate };
+
+/** Each game's list of objects, as the last turn's end looked at it (`touchedSince`): a long timeline's turn reads what changed since. */
+const cleanedUp = new WeakMap<readonly GameObject[], LookedAt>();
+
+const inCombat = (d: string) => d === 'attacking' || d === 'blocking';
+
+/** The check mode: every object with damage or in combat at a turn's end is among those the edit log names. */
+function checkCleanup(objects: readonly GameObject[], touched: readonly GameObject[]): void {
+  const named = new Set(touched);
+  const missed = objects.find((o) => !named.has(o) && (o.damage || o.deathtouchDamage || o.designations.some(inCombat)));
+  if (missed) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${missed.id} has damage or is in combat at the turn's end, and the edit log does not say it changed`);
+}

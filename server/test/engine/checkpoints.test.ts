@@ -9,8 +9,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze, analyzeDetailed } from '../../src/engine/analyze';
-import { Checkpoints, EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, type FrozenGame, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement } from '../../src/engine/checkpoints';
-import { cloneState, edit, type GameState, type ResolvedReplacement } from '../../src/engine/state';
+import { Checkpoints, EFFECT_FIELDS, freeze, Held, OBJECT_FIELDS, type FrozenGame, REPLACEMENT_FIELDS, sameEffect, sameObject, sameReplacement, stateOf } from '../../src/engine/checkpoints';
+import { cloneState, edit, type ResolvedReplacement } from '../../src/engine/state';
 import { rebaseMemo } from '../../src/engine/incremental';
 import { fingerprint } from '../../src/engine/views';
 import { CHECK_INCREMENTAL, recall } from '../../src/engine/resume';
@@ -94,22 +94,22 @@ test('a frozen state shares every record an event left unchanged; a game read fr
   const g = analyzeDetailed(parseLayers(text, 'freeze.layers')).games[0]!;
   const first = freeze(g, undefined);
   const again = freeze(g, first);
-  assert.ok(again.state.objects.every((o, i) => o === first.state.objects[i]), 'nothing changed: every object shared');
-  assert.ok(again.state.effects.length > 0 && again.state.effects.every((e, i) => e === first.state.effects[i]), 'every effect shared');
+  assert.ok(again.state.objects.toArray().every((o, i) => o === first.state.objects.at(i)), 'nothing changed: every object shared');
+  assert.ok(again.state.effects.length > 0 && again.state.effects.toArray().every((e, i) => e === first.state.effects.at(i)), 'every effect shared');
   // An event changes the ogre only.
   const ogre = g.state.byId.get('ogre')!;
   edit(ogre).tapped = true;
   edit(ogre).counters.set('+1/+1', 2);
   g.state.effects[0]!.ended = true;
   const after = freeze(g, again);
-  const byId = (f: typeof after, id: string) => f.state.objects.find((o) => o.id === id)!;
+  const byId = (f: typeof after, id: string) => f.state.objects.toArray().find((o) => o.id === id)!;
   assert.notEqual(byId(after, 'ogre'), byId(again, 'ogre'));
   assert.equal(byId(after, 'bears'), byId(again, 'bears'));
   assert.equal(byId(after, 'anthem'), byId(again, 'anthem'));
-  assert.notEqual(after.state.effects[0], again.state.effects[0]);
+  assert.notEqual(after.state.effects.at(0), again.state.effects.at(0));
   assert.equal(byId(again, 'ogre').tapped, false, 'the earlier frozen state keeps its value');
   assert.equal(byId(again, 'ogre').counters.size, 0);
-  assert.equal(again.state.effects[0]!.ended, false);
+  assert.equal(again.state.effects.at(0)!.ended, false);
   // The game goes on changing: the frozen copy does not.
   edit(ogre).counters.set('+1/+1', 5);
   assert.equal(byId(after, 'ogre').counters.get('+1/+1'), 2);
@@ -144,7 +144,7 @@ test('every change goes through edit: a new stamp; a copy keeps it; freezing sha
   const bears = g.state.byId.get('bears')!;
   assert.notEqual(ogre.stamp, bears.stamp, 'objects are made with stamps of their own');
   const first = freeze(g, undefined);
-  const frozen = (f: FrozenGame, id: string) => f.state.objects.find((o) => o.id === id)!;
+  const frozen = (f: FrozenGame, id: string) => f.state.objects.toArray().find((o) => o.id === id)!;
   assert.equal(frozen(first, 'ogre').stamp, ogre.stamp, 'a copy keeps the stamp');
   const before = ogre.stamp;
   edit(ogre).tapped = true;
@@ -169,10 +169,10 @@ test('an ended effect never changes again: a freeze hands the game its frozen re
   const pump = g.state.effects.find((e) => e.text.includes('+1/+1'))!;
   assert.ok(pump.ended, 'the pump ended with the turn');
   const first = freeze(g, undefined);
-  const frozenPump = first.state.effects.find((e) => e.id === pump.id)!;
+  const frozenPump = first.state.effects.toArray().find((e) => e.id === pump.id)!;
   const second = freeze(g, first);
   assert.equal(g.state.effects.find((e) => e.id === pump.id), frozenPump, 'the game now holds the frozen record');
-  assert.equal(second.state.effects.find((e) => e.id === pump.id), frozenPump);
+  assert.equal(second.state.effects.toArray().find((e) => e.id === pump.id), frozenPump);
   assert.equal(cloneState(g.state).effects.find((e) => e.id === pump.id), frozenPump, 'a copy of the state shares it');
   // Nothing may write it: in the check mode frozen records are frozen, and a write throws.
   if (CHECK_INCREMENTAL) assert.throws(() => void ((frozenPump as { ended: boolean }).ended = true), TypeError);
@@ -212,7 +212,7 @@ test("a checkpoint keeps its run's layer memo as it is; a game made from a froze
   const g = analyzeDetailed(parseLayers(text, 'memo.layers')).games[0]!;
   void g.layers();
   const checkpoints = new Checkpoints();
-  const objectOf = (f: FrozenGame, id: string) => f.state.objects.find((o) => o.id === id)!;
+  const objectOf = (f: FrozenGame, id: string) => f.state.objects.toArray().find((o) => o.id === id)!;
   const release = (at: number): FrozenGame => {
     const h = new Held(g);
     checkpoints.release([h], [g], at);
@@ -230,7 +230,7 @@ test("a checkpoint keeps its run's layer memo as it is; a game made from a froze
   const second = release(1);
   assert.equal(second.memo, memo);
   // Rebased on the frozen state: every record names that state's object.
-  const state = { ...(second.state as GameState), byId: new Map(second.state.objects.map((o) => [o.id, o])) };
+  const state = stateOf(second);
   const rebased = rebaseMemo(second.memo!, state, () => {});
   for (const [id, w] of rebased.copied) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
   for (const r of rebased.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
