@@ -88,6 +88,20 @@ export function tokenStorm(tokens: number): string {
   return lines.join('\n') + '\n';
 }
 
+/**
+ * A long timeline (issue 9's hostile list): a creature under an anthem, and
+ * turns of three "+1/+1 until end of turn" pumps each, `lines` lines in all.
+ * Every pump adds a stand-in object and an effect, so the objects and effects
+ * a snapshot holds grow with the file.
+ */
+export function pumpTimeline(lines: number): string {
+  const out = ['scenario "long"', 'players Alice, Bob', 'card "Grizzly Bears" as bear', '  type Creature — Bear', '  pt 2/2', 'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.', 'enter bear, anthem'];
+  const turns = Math.max(1, Math.floor((lines - out.length - 1) / 4));
+  for (let t = 0; t < turns; t++) out.push(...Array(3).fill('resolve "Target creature gets +1/+1 until end of turn." targeting bear'), 'end turn');
+  out.push('expect bear: pt 3/3');
+  return out.join('\n') + '\n';
+}
+
 // ---- cases (each runs in its own child process) ----
 
 interface RecomputeResult {
@@ -147,7 +161,35 @@ function tokensCase(a: { tokens: number; runs: number; budgetMs: number }): Toke
   return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), heapKept, peakRss: peakRss() };
 }
 
-const CASES = { recompute: recomputeCase, tokens: tokensCase };
+interface TimelineResult {
+  run: Stats;
+  heapKept: number;
+  peakRss: number;
+  failed: number;
+}
+
+/** The long timeline: the whole analysis (once more while there is time), what it keeps, and the peak resident memory. */
+function timelineCase(a: { lines: number; runs: number; budgetMs: number }): TimelineResult {
+  const text = pumpTimeline(a.lines);
+  const base = heapAfterGc();
+  let kept: ReturnType<typeof analyzeDetailed> | undefined;
+  const first = timed(() => (kept = analyzeDetailed(parseLayers(text, 'timeline.layers'))));
+  const heapKept = heapAfterGc() - base;
+  // The answer is part of the figure: a run that got it wrong is not a measurement.
+  const failed = kept!.analysis.expectations.filter((e) => !e.passed).length + (kept!.analysis.expectations.length ? 0 : 1);
+  kept = undefined;
+  const walls = [first.wall];
+  const cpus = [first.cpu];
+  const start = performance.now();
+  while (walls.length < a.runs && performance.now() - start + first.wall < a.budgetMs) {
+    const t = timed(() => analyzeDetailed(parseLayers(text, 'timeline.layers')));
+    walls.push(t.wall);
+    cpus.push(t.cpu);
+  }
+  return { run: stats(walls, cpus), heapKept, peakRss: peakRss(), failed };
+}
+
+const CASES = { recompute: recomputeCase, tokens: tokensCase, timeline: timelineCase };
 
 // ---- the command line: whole runs and files per second ----
 
@@ -185,13 +227,14 @@ function manyFiles(n: number): string {
 // ---- the report ----
 
 /** The whole benchmark, and each case at most (ms). Cases run in this order, the most telling first. */
-const TOTAL_MS = 320_000;
+const TOTAL_MS = 400_000;
 const LIMITS = {
   small: 30_000,
   big: 120_000,
   tokens: 50_000,
   scaling: [20_000, 25_000, 45_000],
   tokenScaling: [10_000, 15_000, 30_000],
+  timeline: [15_000, 20_000, 30_000, 45_000],
   cliBoard: 20_000,
   samples: 20_000,
   many: 45_000,
@@ -292,6 +335,28 @@ async function main(): Promise<void> {
     console.log(row([n.toLocaleString('en-US'), v ? ms(v.median) : (r as { why: string }).why, ms(v?.cpu), v ? ms(v.median / n) : '—', v ? runsOf(v) : '']));
   }
   console.log(`\nfitted exponent in the number of tokens: ${exponent(tpoints).toFixed(2)} (CPU time: ${exponent(tcpu).toFixed(2)}); linear is 1.00`);
+
+  // Scaling of a long timeline: its time and what its snapshots keep should grow with its length.
+  console.log('\nScaling, long timeline (a creature under an anthem, turns of three pumps), whole analysis:\n');
+  console.log(header(['lines', 'median', 'CPU (median)', 'per line', 'heap kept (after gc)', 'peak resident', 'runs']));
+  const lpoints: { size: number; ms: number }[] = [];
+  const lheap: { size: number; ms: number }[] = [];
+  skip = '';
+  for (const [i, n] of [6_250, 12_500, 25_000, 50_000].entries()) {
+    const l = budget.limit(LIMITS.timeline[i]!);
+    let r: Isolated<TimelineResult>;
+    if (skip) r = { ok: false, why: skip, wallMs: 0 };
+    else r = await isolated<TimelineResult>(self, 'timeline', { lines: n, runs: n > 20_000 ? 1 : 3, budgetMs: 8000 }, l, budget);
+    if (!r.ok && !skip) skip = `not measured: ${n.toLocaleString('en-US')} lines were ${whyNot(r)}`;
+    const v = r.ok ? r.value : undefined;
+    if (v) {
+      lpoints.push({ size: n, ms: v.run.median });
+      lheap.push({ size: n, ms: v.heapKept });
+    }
+    const wrong = v?.failed ? ` (${v.failed} expectation failed ✗)` : '';
+    console.log(row([n.toLocaleString('en-US'), v ? ms(v.run.median) + wrong : (r as { why: string }).why, ms(v?.run.cpu), v ? `${((v.run.median * 1000) / n).toFixed(0)} µs` : '—', v ? mb(v.heapKept) : '', v ? mb(v.peakRss) : '', v ? runsOf(v.run) : '']));
+  }
+  console.log(`\nfitted exponent in the number of lines: time ${exponent(lpoints).toFixed(2)}, heap kept ${exponent(lheap).toFixed(2)}; linear is 1.00`);
 
   // The command line: files per second, one worker against every core.
   const cores = availableParallelism();

@@ -4,12 +4,16 @@ import { idleCollector } from '../src/tuning';
 
 /** A collector over a heap and timers the test moves by hand. */
 function harness(minGrowth = 100) {
-  const h = { used: 1000, collections: 0, timers: [] as { fn: () => void; ms: number }[] };
+  // A collection takes 0.01 ms per byte in use.
+  const h = { used: 1000, collections: 0, clock: 0, timers: [] as { fn: () => void; ms: number }[] };
   const c = idleCollector({
     collect: () => {
       h.collections++;
+      h.clock += h.used * 0.01;
       h.used = 1000;
     },
+    now: () => h.clock,
+    budgetMs: 150,
     heapUsed: () => h.used,
     setTimer: (fn, ms) => void h.timers.push({ fn, ms }),
     delayMs: 30,
@@ -54,6 +58,30 @@ test('idle collector: a heap that barely grew is left alone', () => {
   c.edited();
   fire();
   assert.equal(h.collections, 1, 'the analysis is still owed its collection');
+});
+
+test('idle collector: a collection expected to outlast the debounce is left to V8', () => {
+  const { h, c, fire } = harness();
+  // The first one is measured: 5,000 bytes took 50 ms.
+  h.used = 5000;
+  c.analysed();
+  c.edited();
+  fire();
+  assert.equal(h.collections, 1);
+  // 20,000 bytes would take 200 ms, over the 150 ms budget: not collected, and not owed either.
+  h.used = 20_000;
+  c.analysed();
+  c.edited();
+  fire();
+  assert.equal(h.collections, 1);
+  c.edited();
+  assert.equal(h.timers.length, 0);
+  // Back to 10,000 bytes (100 ms): collected again.
+  h.used = 10_000;
+  c.analysed();
+  c.edited();
+  fire();
+  assert.equal(h.collections, 2);
 });
 
 test('idle collector: the process collector really collects', async () => {

@@ -100,9 +100,14 @@ export class Held {
     return this.live ?? this.frozen!;
   }
 
-  /** Nothing will change the game any more, but this snapshot outlives it: keep its frozen state instead. */
+  /**
+   * Nothing will change the game any more, but this snapshot outlives it:
+   * keep its frozen state instead, a version of the one the game was last
+   * frozen to (a long file's last statement: what its last event changed is
+   * copied, not every object).
+   */
   settle(): void {
-    if (this.live) this.freeze({ ...freeze(this.live, undefined), memo: this.live.layerMemo });
+    if (this.live) this.freeze({ ...freeze(this.live, lastFrozen.get(this.live)), memo: this.live.layerMemo });
   }
 
   /** The run goes on changing its game: from now on the game is made from `frozen`. */
@@ -386,6 +391,9 @@ function freezeEffects(now: ContinuousEffect[], before: PersistentList<Continuou
   return frozen;
 }
 
+/** Each game's last frozen state. */
+const lastFrozen = new WeakMap<Game, FrozenGame>();
+
 /** The state of `g` now, sharing what did not change with `before` (a frozen state of the same line of play, or an earlier one). */
 export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
@@ -400,7 +408,9 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   };
   if (CHECK_INCREMENTAL) deepFreeze(state);
   // One shape for every frozen state, with or without a memo.
-  return { state, choices: [...g.choices], env: g.env, memo: undefined };
+  const frozen: FrozenGame = { state, choices: [...g.choices], env: g.env, memo: undefined };
+  lastFrozen.set(g, frozen);
+  return frozen;
 }
 
 /** The check mode: what a frozen state holds can no longer be changed (Maps aside), so a game that changed one would throw. */

@@ -281,3 +281,18 @@ test('after a layer is ordered afresh (613.8), later checkpoints take a new memo
     assert.deepEqual(computed.world.get('forest')!.subtypes, ['Forest']);
   }
 });
+
+test('a live game settled into a frozen state shares what its last event left unchanged with the state it was last frozen to', () => {
+  const text = ['card "Gray Ogre" as ogre', '  type Creature — Ogre', '  pt 2/2', 'card "Grizzly Bears" as bears', '  type Creature — Bear', '  pt 2/2', 'enter ogre, bears'].join('\n');
+  const g = analyzeDetailed(parseLayers(text, 'settle.layers')).games[0]!;
+  const first = freeze(g, undefined);
+  edit(g.state.byId.get('ogre')!).tapped = true;
+  const held = new Held(g);
+  held.settle();
+  const record = (f: FrozenGame, id: string) => f.state.objects.toArray().find((o) => o.id === id)!;
+  assert.ok(held.frozen, 'settled: a frozen state, no live game');
+  assert.equal(record(held.frozen!, 'bears'), record(first, 'bears'), 'the untouched object is the very record frozen before');
+  assert.notEqual(record(held.frozen!, 'ogre'), record(first, 'ogre'));
+  assert.equal(record(held.frozen!, 'ogre').tapped, true);
+  assert.equal(record(first, 'ogre').tapped, false);
+});
