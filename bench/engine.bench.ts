@@ -134,59 +134,48 @@ function recomputeCase(a: { permanents: number; effects: number; runs: number; b
   return { build: stats(builds, buildCpu), plain, traced };
 }
 
-interface TokensResult {
-  run: Stats;
-  heapKept: number;
-  peakRss: number;
-}
-
-/** The token storm: the whole analysis, the heap the analysis keeps, and the peak resident memory. */
-function tokensCase(a: { tokens: number; runs: number; budgetMs: number }): TokensResult {
-  const text = tokenStorm(a.tokens);
-  const base = heapAfterGc();
-  let kept: unknown;
-  const first = timed(() => (kept = analyzeDetailed(parseLayers(text, 'tokens.layers'))));
-  // What the analysis keeps (its snapshots, for views and resuming), while it is still referenced.
-  const heapKept = heapAfterGc() - base;
-  kept = undefined;
-  void kept;
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  const start = performance.now();
-  while (walls.length < a.runs && first.wall < a.budgetMs && performance.now() - start < a.budgetMs) {
-    const t = timed(() => analyzeDetailed(parseLayers(text, 'tokens.layers')));
-    walls.push(t.wall);
-    cpus.push(t.cpu);
-  }
-  return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), heapKept, peakRss: peakRss() };
-}
-
-interface TimelineResult {
+/** Whole analyses of one text: their times, what the first keeps, the peak resident memory, the expectations it did not pass. */
+interface WholeRuns {
   run: Stats;
   heapKept: number;
   peakRss: number;
   failed: number;
 }
 
-/** The long timeline: the whole analysis (once more while there is time), what it keeps, and the peak resident memory. */
-function timelineCase(a: { lines: number; runs: number; budgetMs: number }): TimelineResult {
-  const text = pumpTimeline(a.lines);
+/**
+ * `text` analysed once, then again up to `runs` times while `budgetMs` lasts
+ * (the figure is of those, or of the first when there was no time). The heap
+ * kept is what the first analysis holds (its snapshots, for views and
+ * resuming) while it is still referenced. The answer is part of the figure:
+ * an expectation that did not pass (or none at all) is counted.
+ */
+function wholeRuns(text: string, file: string, runs: number, budgetMs: number): WholeRuns {
   const base = heapAfterGc();
   let kept: ReturnType<typeof analyzeDetailed> | undefined;
-  const first = timed(() => (kept = analyzeDetailed(parseLayers(text, 'timeline.layers'))));
+  const first = timed(() => (kept = analyzeDetailed(parseLayers(text, file))));
   const heapKept = heapAfterGc() - base;
-  // The answer is part of the figure: a run that got it wrong is not a measurement.
-  const failed = kept!.analysis.expectations.filter((e) => !e.passed).length + (kept!.analysis.expectations.length ? 0 : 1);
+  const expectations = kept!.analysis.expectations;
+  const failed = expectations.filter((e) => !e.passed).length + (expectations.length ? 0 : 1);
   kept = undefined;
-  const walls = [first.wall];
-  const cpus = [first.cpu];
+  const walls: number[] = [];
+  const cpus: number[] = [];
   const start = performance.now();
-  while (walls.length < a.runs && performance.now() - start + first.wall < a.budgetMs) {
-    const t = timed(() => analyzeDetailed(parseLayers(text, 'timeline.layers')));
+  while (walls.length < runs && first.wall < budgetMs && performance.now() - start + first.wall < budgetMs) {
+    const t = timed(() => analyzeDetailed(parseLayers(text, file)));
     walls.push(t.wall);
     cpus.push(t.cpu);
   }
-  return { run: stats(walls, cpus), heapKept, peakRss: peakRss(), failed };
+  return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), heapKept, peakRss: peakRss(), failed };
+}
+
+/** The token storm. */
+function tokensCase(a: { tokens: number; runs: number; budgetMs: number }): WholeRuns {
+  return wholeRuns(tokenStorm(a.tokens), 'tokens.layers', a.runs, a.budgetMs);
+}
+
+/** The long timeline. */
+function timelineCase(a: { lines: number; runs: number; budgetMs: number }): WholeRuns {
+  return wholeRuns(pumpTimeline(a.lines), 'timeline.layers', a.runs, a.budgetMs);
 }
 
 const CASES = { recompute: recomputeCase, tokens: tokensCase, timeline: timelineCase };
@@ -258,7 +247,7 @@ async function main(): Promise<void> {
     const limitMs = budget.limit(limit);
     return isolated<RecomputeResult>(self, 'recompute', { permanents, effects, runs, budgetMs, limitMs }, limitMs, budget);
   };
-  const tokenRun = (tokens: number, budgetMs: number, limit: number) => isolated<TokensResult>(self, 'tokens', { tokens, runs: 5, budgetMs }, budget.limit(limit), budget);
+  const tokenRun = (tokens: number, budgetMs: number, limit: number) => isolated<WholeRuns>(self, 'tokens', { tokens, runs: 5, budgetMs }, budget.limit(limit), budget);
 
   // The scaling table's base is the 2,000 × 500 board divided by 8, so that its 8× row is that board.
   const scales = [1, 2, 4, 8].map((k) => ({ k, permanents: 250 * k, effects: Math.round(62.5 * k) }));
@@ -324,7 +313,7 @@ async function main(): Promise<void> {
   const tcpu: { size: number; ms: number }[] = [];
   skip = '';
   for (const [i, n] of [125, 250, 500, 1000].entries()) {
-    let r: Isolated<TokensResult>;
+    let r: Isolated<WholeRuns>;
     if (n === 1000) r = tokens;
     else if (skip) r = { ok: false, why: skip, wallMs: 0 };
     else r = await tokenRun(n, 8000, LIMITS.tokenScaling[i]!);
@@ -344,9 +333,9 @@ async function main(): Promise<void> {
   skip = '';
   for (const [i, n] of [6_250, 12_500, 25_000, 50_000].entries()) {
     const l = budget.limit(LIMITS.timeline[i]!);
-    let r: Isolated<TimelineResult>;
+    let r: Isolated<WholeRuns>;
     if (skip) r = { ok: false, why: skip, wallMs: 0 };
-    else r = await isolated<TimelineResult>(self, 'timeline', { lines: n, runs: n > 20_000 ? 1 : 3, budgetMs: 8000 }, l, budget);
+    else r = await isolated<WholeRuns>(self, 'timeline', { lines: n, runs: n > 20_000 ? 0 : 3, budgetMs: 8000 }, l, budget);
     if (!r.ok && !skip) skip = `not measured: ${n.toLocaleString('en-US')} lines were ${whyNot(r)}`;
     const v = r.ok ? r.value : undefined;
     if (v) {
