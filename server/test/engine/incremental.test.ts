@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { parseLayers } from '../../src/syntax/parser';
 import { analyze } from '../../src/engine/analyze';
 import { Game } from '../../src/engine/game';
-import { edit, editedSince, lastStamp, newStamp, notEndedFrom, outsideWorld, type ContinuousEffect, type GameObject } from '../../src/engine/state';
+import { edit, editedSince, lastStamp, newStamp, notEndedFrom, outsideWorld, touchedSince, type LookedAt, type ContinuousEffect, type GameObject } from '../../src/engine/state';
 import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { checkIncremental, describeResult } from '../../src/engine/incremental';
 import { realistic } from '../../../bench/shapes';
@@ -296,4 +296,39 @@ test('the edit log names every object edited since a stamp, in order, and says w
   assert.equal(editedSince(from), undefined);
   const recent = lastStamp() - 3;
   assert.deepEqual(editedSince(recent), ['b', 'b', 'b']);
+});
+
+test('the objects touched since a reader last looked at a list: every one the first time, then those edited or added', () => {
+  const o = (id: string) => ({ id, stamp: 0 }) as unknown as GameObject;
+  const objects = [o('a'), o('b'), o('c')];
+  const s = { objects, byId: new Map(objects.map((x) => [x.id, x])) };
+  const looks = new WeakMap<readonly GameObject[], LookedAt>();
+  assert.deepEqual(touchedSince(s, looks).map((x) => x.id), ['a', 'b', 'c'], 'the first look: every object');
+  assert.deepEqual(touchedSince(s, looks), [], 'nothing edited since');
+  edit(objects[1]!);
+  edit(o('elsewhere'));
+  const d = o('d');
+  objects.push(d);
+  s.byId.set('d', d);
+  edit(objects[1]!);
+  assert.deepEqual(touchedSince(s, looks).map((x) => x.id), ['b', 'd'], 'edited (once each), and added; another game’s ids passed by');
+  // Another list (a copy of the game) is looked at whole the first time.
+  const copy = { objects: objects.slice(), byId: s.byId };
+  assert.equal(touchedSince(copy, looks).length, 4);
+  // A log that no longer reaches back: every object.
+  for (let i = 0; i < 140_000; i++) edit(objects[0]!);
+  edit(o('x'));
+  assert.equal(touchedSince(s, looks).length, 4);
+});
+
+test('damage wears off at each turn’s end, however many turns and objects came between (514.2, 704.5g)', () => {
+  const shock = (who: string) => `resolve "~ deals 1 damage to target creature." targeting ${who}\n`;
+  const pump = 'resolve "Target creature gets +1/+1 until end of turn." targeting bear\n';
+  // The ogre is dealt 1 damage in the third turn and 1 in the seventh: it survives, since the first wore off.
+  // The bear is dealt 1 twice in the last turn: 2 damage on a 2/2, destroyed.
+  const turns = Array.from({ length: 6 }, (_, t) => `${pump}${t === 2 ? shock('ogre') : ''}end turn\n`).join('');
+  const text = `players Alice, Bob\ncard "Grizzly Bears" as bear\n  type Creature — Bear\n  pt 2/2\ncard "Gray Ogre" as ogre\n  type Creature — Ogre\n  pt 2/2\nenter bear, ogre\n${turns}${shock('ogre')}${shock('bear')}${shock('bear')}expect ogre: zone battlefield\nexpect bear: zone graveyard\nend turn\n${shock('ogre')}expect ogre: zone battlefield\n`;
+  const a = analyze(parseLayers(text, 'damage.layers'));
+  assert.equal(a.diagnostics.filter((d) => d.severity !== 'information').length, 0, JSON.stringify(a.diagnostics));
+  assert.ok(a.expectations.length === 3 && a.expectations.every((x) => x.passed), JSON.stringify(a.expectations.map((x) => [x.text, x.actual])));
 });
