@@ -105,10 +105,6 @@ export class ListEdit<T> {
     private shift: number,
   ) {}
 
-  get size(): number {
-    return this.length;
-  }
-
   set(i: number, value: T): void {
     if (i < 0 || i >= this.length) throw new RangeError(`persistent list: no place ${i} of ${this.length}`);
     this.leafFor(i)[i & MASK] = value;
