@@ -94,7 +94,7 @@ function applyType(p: TypePart, w: Working, scope: Scope): void {
  * types stay on an object with no card type at all). The same list when
  * every subtype fits, as nearly always: no new list per object per event.
  */
-function fittingSubtypes(subtypes: string[], types: readonly string[]): string[] {
+export function fittingSubtypes(subtypes: string[], types: readonly string[]): string[] {
   for (let i = 0; i < subtypes.length; i++) {
     if (!fits(subtypes[i]!, types)) return subtypes.filter((s) => fits(s, types));
   }
