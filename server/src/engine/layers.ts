@@ -1928,6 +1928,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const fixedOf = (l: Live) => fixedSets.get(l.id) ?? lockedIds(l);
     // Every effect of the pool: one that did not exist last time (a condition) might now.
     for (const l of pool) if (!localValues(l, layer) || dirty.has(l.source.id)) return false;
+    // 613.8a: one that exists as the layer starts and stopped before it applied (Blood Moon took its
+    // land's ability) was tried against the others at the first steps: a dirty object may make another
+    // depend on it, and change the order (or only the dependencies found). Afresh.
+    for (const l of pool) if (!P.byId.has(l.id) && existsIn(l, world)) return false;
     for (const l of lives) {
       if (!fixedOf(l) && (l.spec.affected.kind !== 'filter' || nonlocal(l.spec.affected))) return false;
     }

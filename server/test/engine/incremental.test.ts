@@ -14,6 +14,7 @@ import { computeLayers, type LayerResult } from '../../src/engine/layers';
 import { checkIncremental, describeResult } from '../../src/engine/incremental';
 import { realistic } from '../../../bench/shapes';
 import { corpus } from '../corpus';
+import fc from 'fast-check';
 
 
 interface Tally {
@@ -331,4 +332,70 @@ test('damage wears off at each turn’s end, however many turns and objects came
   const a = analyze(parseLayers(text, 'damage.layers'));
   assert.equal(a.diagnostics.filter((d) => d.severity !== 'information').length, 0, JSON.stringify(a.diagnostics));
   assert.ok(a.expectations.length === 3 && a.expectations.every((x) => x.passed), JSON.stringify(a.expectations.map((x) => [x.text, x.actual])));
+});
+
+test('613.8a: an effect that stops existing before it applies still counts when an object enters (extending a layer)', () => {
+  // Vista enters: it is a Forest, so Legend now depends on F2I at the layer's first step, though Moon
+  // then takes F2I's ability (its land is nonbasic) before it applies.
+  const text = [
+    'players Alice, Bob',
+    'card "Moon" as moon', '  type Enchantment', '  text Nonbasic lands are Mountains.',
+    'card "F2I" as f2i', '  type Land', '  text All Forests are Islands.',
+    'card "Legend" as legend', '  type Enchantment', '  text Islands are legendary.',
+    'card "Canopy Vista" as vista', '  type Land — Forest Plains',
+    'enter f2i, moon', 'enter legend', 'enter vista',
+  ].join('\n');
+  let a: ReturnType<typeof analyze> | undefined;
+  const tally = compared(() => (a = analyze(parseLayers(text, 'extend.layers'))));
+  assert.ok(tally.incremental >= 2, JSON.stringify(tally));
+  const deps = a!.final.outcomes[0]!.world.dependencies.map((d) => `${d.dependentSource} ← ${d.onSource}`);
+  assert.deepEqual(deps, ['f2i ← moon', 'legend ← f2i']);
+});
+
+/** Type-changing texts that depend on each other in many ways (land types, 305.7, Opalescence, Humility, supertypes). */
+const TYPE_TEXTS = [
+  'All Forests are Islands.', 'All Islands are Swamps.', 'All Swamps are Forests.', 'Each land is a Swamp in addition to its other land types.',
+  'Nonbasic lands are Mountains.', 'All creatures are Goblins in addition to their other creature types.',
+  'Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.',
+  'All lands are 1/1 creatures that are still lands.', 'Goblins you control are Zombies in addition to their other creature types.',
+  'All creatures lose all abilities and have base power and toughness 1/1.', 'Other Goblins you control get +1/+1.', 'Zombies you control have haste.',
+  'Swamps you control are Plains.', 'Islands are legendary.', 'Basic lands are Forests.', 'Creatures you control are Elves.',
+  'Lands you control are Forests in addition to their other types.', 'Each artifact is an enchantment in addition to its other types.', 'All creatures are artifacts.',
+];
+const PERMANENTS = [
+  ['Basic Land — Forest', ''], ['Basic Land — Island', ''], ['Land — Forest Plains', ''], ['Land', ''], ['Creature — Goblin', '2/2'], ['Artifact', ''],
+  ['Land — Goblin', ''], ['Artifact Creature — Golem', '3/3'], ['Enchantment — Aura', ''],
+];
+
+test('random boards of type-changing effects, on lands and enchantments, entering in random groups: every computation equals one from scratch', () => {
+  const board = fc.record({
+    effects: fc.array(fc.record({ text: fc.nat(TYPE_TEXTS.length - 1), land: fc.boolean(), owner: fc.boolean() }), { minLength: 2, maxLength: 7 }),
+    permanents: fc.array(fc.nat(PERMANENTS.length - 1), { minLength: 1, maxLength: 6 }),
+    order: fc.array(fc.nat(), { minLength: 13, maxLength: 13 }),
+    groups: fc.integer({ min: 1, max: 3 }),
+  });
+  let incremental = 0;
+  fc.assert(
+    fc.property(board, (b) => {
+      const lines = ['players Alice, Bob'];
+      const ids: string[] = [];
+      b.effects.forEach((e, i) => {
+        lines.push(`card "Effect ${i}" as e${i}`, `  type ${e.land ? 'Land' : 'Enchantment'}`, `  text ${TYPE_TEXTS[e.text]}`);
+        if (e.owner) lines.push('  owner Bob');
+        ids.push(`e${i}`);
+      });
+      b.permanents.forEach((k, i) => {
+        const [type, pt] = PERMANENTS[k]!;
+        lines.push(`card "Permanent ${i}" as p${i}`, `  type ${type}`, ...(pt ? [`  pt ${pt}`] : []));
+        ids.push(`p${i}`);
+      });
+      const order = ids.map((id, i) => ({ id, key: b.order[i] ?? i })).sort((x, y) => x.key - y.key).map((x) => x.id);
+      for (let i = 0; i < order.length; i += b.groups) lines.push(`enter ${order.slice(i, i + b.groups).join(', ')}`);
+      const tally = compared(() => analyze(parseLayers(lines.join('\n') + '\n', 'random.layers')));
+      incremental += tally.incremental;
+    }),
+    // A fixed seed: the same boards on every run (another seed explores others).
+    { numRuns: 300, seed: 613_8 },
+  );
+  assert.ok(incremental > 150, `${incremental} incremental computations compared`);
 });
