@@ -1429,7 +1429,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const typesMayMeet = (a: Live, b: Live): boolean => wordsMeet(typeReads(a.spec), typeWrites(b.partsByLayer.get(layer) ?? NO_PARTS)) || someUnfit();
     let unfit: boolean | undefined;
     // Type parts refit the objects they touch, so an object that fits now fits for the rest of the layer.
-    const someUnfit = (): boolean => (unfit ??= [...world.values()].some((w) => w.obj.zone !== null && fittingSubtypes(w.subtypes, w.types) !== w.subtypes));
+    const someUnfit = (): boolean => {
+      if (unfit === undefined) {
+        unfit = false;
+        for (const w of world.values()) {
+          if (w.obj.zone === null || fittingSubtypes(w.subtypes, w.types) === w.subtypes) continue;
+          unfit = true;
+          break;
+        }
+      }
+      return unfit;
+    };
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] => effectValues(a, lyr, w, ww, scope, env);
 
     const applyNext = (next: Live, reason: OrderReason): void => {
