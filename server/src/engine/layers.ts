@@ -588,6 +588,41 @@ function independent(pool: readonly Live[], layer: Layer): boolean {
   return true;
 }
 
+/**
+ * 613.8a's prefilter on objects: whether `b` writes in `layer` something `a`
+ * reads on any object (its set, e.g. "creatures with flying", which losing
+ * flying changes; its values; its condition). Types count only when a type
+ * word meets (type-words.ts), or while `unfit()` says some object's subtypes
+ * do not fit its types (205.3d: a type part drops them, whatever it says).
+ * `apart`: only type words keep them apart (the check mode tries those).
+ */
+function objectsLink(a: Live, b: Live, layer: Layer, unfit: () => boolean): boolean | 'apart' {
+  const wr = writes(b, layer);
+  let apart = false;
+  for (const x of objectReads(a)) {
+    if (!wr.has(x)) continue;
+    if (x !== 'types' || wordsMeet(typeReads(a.spec), typeWrites(b.partsByLayer.get(layer) ?? NO_PARTS)) || unfit()) return true;
+    apart = true;
+  }
+  return apart ? 'apart' : false;
+}
+
+/** Whether some object in `world` has subtypes that do not fit its card types (205.3d), asked once. */
+function unfitIn(world: World): () => boolean {
+  let unfit: boolean | undefined;
+  return () => {
+    if (unfit === undefined) {
+      unfit = false;
+      for (const w of world.values()) {
+        if (w.obj.zone === null || fittingSubtypes(w.subtypes, w.types) === w.subtypes) continue;
+        unfit = true;
+        break;
+      }
+    }
+    return unfit;
+  };
+}
+
 /** 613.8a: what an effect does to one object, for comparing before and after a trial. */
 function effectValues(a: Live, layer: Layer, w: Working | undefined, ww: World, scope: Scope, env: LayerEnv): unknown[] {
   return (a.partsByLayer.get(layer) ?? []).map((p) => partValues(p, scope, w, ww, env));
@@ -1355,20 +1390,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
     };
     const mayDepend = (a: Live, b: Live): boolean => {
-      const wr = writes(b, layer);
-      /** Whether `b` writes types `a` reads, but no type word of them (type-words.ts). */
-      let apart = false;
-      // 613.8a: what `a` reads on any object (its set, e.g. "creatures with
-      // flying", which losing flying changes) makes it depend wherever `b` writes it.
-      for (const x of objectReads(a)) {
-        if (!wr.has(x)) continue;
-        if (x !== 'types' || typesMayMeet(a, b)) return true;
-        apart = true;
-      }
-      const found = sourceMayDepend(a, b, wr);
+      const link = objectsLink(a, b, layer, someUnfit);
+      if (link === true) return true;
+      const found = sourceMayDepend(a, b, writes(b, layer));
       if (found) (sourceOnly.get(a.id) ?? sourceOnly.set(a.id, new Set()).get(a.id)!).add(b.id);
       // The check mode (issue 9): a pair the type words keep apart finds nothing when tried.
-      if (CHECK_LAYERS && apart && !found && a.cda === b.cda && tryApply(a, b) !== undefined) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${a.id} depends on ${b.id} in layer ${layer}, which their type words rule out`);
+      if (CHECK_LAYERS && link === 'apart' && !found && a.cda === b.cda && tryApply(a, b) !== undefined) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${a.id} depends on ${b.id} in layer ${layer}, which their type words rule out`);
       return found;
     };
     /** Pairs (dependent id → ids) that only the source clause keeps: `b` can change nothing else `a` reads. */
@@ -1421,25 +1448,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       for (const x of reads) if (poolWrites.aspects.has(x) && (x !== 'types' || wordsMeet(typeReads(b.spec), poolWrites.types) || someUnfit())) return true;
       return false;
     };
-    /**
-     * Whether `b` can change a type word `a` reads (type-words.ts); any change at
-     * all while some object's subtypes do not fit its types (205.3d: a type part
-     * drops them, whatever it says).
-     */
-    const typesMayMeet = (a: Live, b: Live): boolean => wordsMeet(typeReads(a.spec), typeWrites(b.partsByLayer.get(layer) ?? NO_PARTS)) || someUnfit();
-    let unfit: boolean | undefined;
     // Type parts refit the objects they touch, so an object that fits now fits for the rest of the layer.
-    const someUnfit = (): boolean => {
-      if (unfit === undefined) {
-        unfit = false;
-        for (const w of world.values()) {
-          if (w.obj.zone === null || fittingSubtypes(w.subtypes, w.types) === w.subtypes) continue;
-          unfit = true;
-          break;
-        }
-      }
-      return unfit;
-    };
+    const someUnfit = unfitIn(world);
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] => effectValues(a, lyr, w, ww, scope, env);
 
     const applyNext = (next: Live, reason: OrderReason): void => {
@@ -1955,15 +1965,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     };
     /** Whether lives[j] reads on objects what lives[i] writes (asked for every pair at every step for every object). */
     const pairs: (boolean | undefined)[] = new Array(lives.length * lives.length);
+    const unfit = unfitIn(world);
     const readsWrites = (j: number, i: number): boolean => {
       const at = j * lives.length + i;
       let r = pairs[at];
-      if (r === undefined) {
-        const wr = writes(lives[i]!, layer);
-        r = false;
-        for (const x of objectReads(lives[j]!)) if (wr.has(x)) r = true;
-        pairs[at] = r;
-      }
+      if (r === undefined) pairs[at] = r = objectsLink(lives[j]!, lives[i]!, layer, unfit) === true;
       return r;
     };
     const records = new Map<string, Working>();
