@@ -399,3 +399,35 @@ test('random boards of type-changing effects, on lands and enchantments, enterin
   );
   assert.ok(incremental > 150, `${incremental} incremental computations compared`);
 });
+
+test('every file of the corpus with heavy effects entering at random points (Blood Moon, Humility, Opalescence, land types): every computation equals one from scratch', () => {
+  const heavy = [
+    'Creatures you control get +1/+1.', 'Nonbasic lands are Mountains.', 'All creatures lose all abilities and have base power and toughness 1/1.', 'All Forests are Islands.',
+    'Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.',
+    'Creatures you control have flying.', 'All creatures are black.', 'Each land is a Swamp in addition to its other land types.', 'Creatures with flying get +1/+1.',
+  ];
+  // A fixed sequence: the same files on every run.
+  let seed = 6138;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  let files = 0;
+  const tally = compared(() => {
+    for (const { name, text } of corpus) {
+      const lines = text.split('\n');
+      // Statements start at the first unindented line after the declarations that is not a declaration.
+      const first = lines.findIndex((l) => /^(enter|resolve|cast|put|destroy|attach|move|tap|untap|end turn)\b/.test(l));
+      if (first < 0) continue;
+      const extra = [0, 1, 2].map((i) => ({ id: `heavy${i}`, decl: [`card "Heavy ${i}" as heavy${i}`, `  type ${rnd() < 0.3 ? 'Land' : 'Enchantment'}`, `  text ${heavy[Math.floor(rnd() * heavy.length)]}`] }));
+      const out = [...lines.slice(0, first), ...extra.flatMap((x) => x.decl)];
+      const waiting = extra.map((x) => x.id);
+      for (const l of lines.slice(first)) {
+        if (waiting.length && !l.startsWith(' ') && rnd() < 0.2) out.push(`enter ${waiting.shift()}`);
+        out.push(l);
+      }
+      for (const id of waiting) out.push(`enter ${id}`);
+      const a = analyze(parseLayers(out.join('\n') + '\n', name));
+      assert.deepEqual(a.diagnostics.filter((d) => /internal/.test(d.message)).map((d) => d.message), [], name);
+      files++;
+    }
+  });
+  assert.ok(files > 80 && tally.incremental > 500, `${files} files, ${JSON.stringify(tally)}`);
+});
