@@ -160,7 +160,9 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   if (!players.length) players.push(...DEFAULT_PLAYERS);
   // Card text compiles once per set of declarations: a timeline edit reuses it.
   const built = reuse?.built ?? buildObjects(file, players);
-  const env = reuse?.env ?? makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
+  const made = reuse?.env ?? makeEnv(built.names, players, file.objects.flatMap((d) => [d.name.text, ...(d.alias ? [d.alias.text] : [])]));
+  // A resumed run knows the tokens named before the point it resumes at, not those the previous run named after it.
+  const env = reuse ? { ...made, names: reuse.from > 0 ? reuse.points[reuse.from - 1]!.names : built.names } : made;
   // Diagnostics reported by statements, in order; parse and declaration diagnostics are added at the end.
   const reported: Diagnostic[] = reuse ? reuse.reported.slice(0, reuse.from > 0 ? reuse.points[reuse.from - 1]!.reported : 0) : [];
   const report = (d: Diagnostic) => void reported.push(d);
@@ -168,7 +170,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const startGames = reuse ? (startHeld ? startHeld.map((h) => h.game) : reuse.initialGames) : [new Game(initialState(built.objects, players), env)];
   // A run never changes games it did not make (an earlier analysis may still be read); it starts between two
   // statements, so the stand-ins nothing can change any more are shared with the snapshot, not copied.
-  let games = startGames.map((g) => g.clone(true));
+  let games = startGames.map((g) => g.clone(true, env));
   // 616: the orders this run may still explore, carried on from the point it resumes at (game.ts).
   const resumedPoint = reuse && reuse.from > 0 ? reuse.points[reuse.from - 1] : undefined;
   const budget: ExplorationBudget = { left: resumedPoint?.budget ?? EXPLORATION_BUDGET };
@@ -182,7 +184,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
   const resolveId = (name: string): string | undefined => {
     const m = /^(.*)#(\d+)$/.exec(name);
     const base = (m ? m[1]! : name).toLowerCase();
-    const ids = built.names.get(base);
+    const ids = env.names.get(base);
     if (!ids) return built.objects.find((o) => o.id.toLowerCase() === name.toLowerCase())?.id;
     if (m) return ids[Number(m[2]) - 1];
     return ids[0];
@@ -205,7 +207,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       return statementIndex;
     },
     objects(ref, many) {
-      const ids = built.names.get(ref.text.toLowerCase());
+      const ids = env.names.get(ref.text.toLowerCase());
       if (!ids) {
         if (players.some((p) => p.toLowerCase() === ref.text.toLowerCase())) {
           report({ range: ref.range, severity: 'error', code: 'not-an-object', message: `"${ref.text}" is a player, not an object` });
@@ -289,7 +291,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
       // A name the expectation uses must exist.
       if (st.expect.kind === 'facts') {
         const s = st.expect.subject;
-        if (!players.some((p) => p.toLowerCase() === s.text.toLowerCase())) ctx.objects(s, s.copyIndex === undefined && (built.names.get(s.text.toLowerCase())?.length ?? 0) <= 1 ? false : false);
+        if (!players.some((p) => p.toLowerCase() === s.text.toLowerCase())) ctx.objects(s, s.copyIndex === undefined && (env.names.get(s.text.toLowerCase())?.length ?? 0) <= 1 ? false : false);
       } else {
         for (const r2 of st.expect.kind === 'loop' ? st.expect.objects : [st.expect.dependent, st.expect.on]) ctx.objects(r2, false);
       }
@@ -371,7 +373,7 @@ export function startAnalysis(file: LayersFile, options: AnalyzeOptions = {}): A
     // previous analysis's holds themselves (new holds would keep a game made from their frozen states,
     // whole, in every later analysis that reuses this point).
     startHolds ??= startHeld ?? startGames.map((game) => new Held(game));
-    points.push({ held: held ?? startHolds, reported: reported.length, expectations: expectations.length, budget: budget.left, warned });
+    points.push({ held: held ?? startHolds, reported: reported.length, expectations: expectations.length, budget: budget.left, warned, names: env.names });
     next++;
     if (reuse && next >= tail && next < file.statements.length && converged(reuse, next - 1)) {
       // The rest is the previous analysis's: nothing plays on from the games held here, and later

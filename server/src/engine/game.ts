@@ -16,7 +16,12 @@ import type { Working } from './working';
 
 /** What the engine needs from outside the state: compilation and name look-up. */
 export interface EngineEnv {
-  /** Lower-case name/alias (and `alias#k`) → object ids. */
+  /**
+   * Lower-case name/alias (and `alias#k`) → object ids. Never changed in
+   * place: a token's name learned replaces the map (tokens.ts), so a point of
+   * the timeline keeps the names known there, and a run resumed from it knows
+   * those and no later ones (resume.ts).
+   */
   names: Map<string, string[]>;
   players: string[];
   recompile(text: string, cardName: string): Ability | undefined;
@@ -79,9 +84,9 @@ export class Game {
     readonly env: EngineEnv,
   ) {}
 
-  /** A copy to play on; `resuming` (between two statements): settled stand-ins are shared, not copied (state.ts). */
-  clone(resuming = false): Game {
-    const g = new Game(cloneState(this.state, resuming), this.env);
+  /** A copy to play on; `resuming` (between two statements): settled stand-ins are shared, not copied (state.ts); `env`: a resumed run's own. */
+  clone(resuming = false, env = this.env): Game {
+    const g = new Game(cloneState(this.state, resuming), env);
     g.memo = this.memo;
     g.memoForeign = !!this.memo;
     g.log = [...this.log];

@@ -23,6 +23,8 @@ export interface ResumePoint {
   /** 616 orders the file may still explore after the statement, and whether running out was reported (game.ts). */
   budget: number;
   warned: boolean;
+  /** The names known after the statement (tokens named so far): a run resumed here knows these (game.ts EngineEnv). */
+  names: Map<string, string[]>;
 }
 
 export type LoopsSeen = Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>;
@@ -98,7 +100,9 @@ export function reusable(file: LayersFile, previous: Analysis | undefined): Reus
   const at = positionAt(file.text, d);
   if (!declarationsBefore(file, at) || !declarationsBefore(old, at)) return undefined;
   if (file.objects.length !== old.objects.length) return undefined;
-  let from = file.statements.findIndex((s) => !before(s.range.end, at));
+  // A statement runs again unless it ends before the first difference in both texts: one cut short at its
+  // end (`expect x: pt 2/1; rule …` → `expect x: pt 2/1; `) ends before it now, but did not before.
+  let from = file.statements.findIndex((s, i) => !before(s.range.end, at) || !old.statements[i] || !before(old.statements[i]!.range.end, at));
   if (from < 0) from = file.statements.length;
   from = Math.min(from, memory.points.length, old.statements.length);
   return { ...memory, from };

@@ -34,7 +34,8 @@ function tokenId(game: Game, base: string): string {
   const id = `${base}#${taken + 1}`;
   const names = game.env.names;
   const ids = names.get(lower) ?? [];
-  if (!ids.some((x) => x.toLowerCase() === id.toLowerCase())) names.set(lower, [...ids, id]);
+  // A new map, not the same one changed: points of the timeline keep the map they saw (game.ts EngineEnv).
+  if (!ids.some((x) => x.toLowerCase() === id.toLowerCase())) game.env.names = new Map(names).set(lower, [...ids, id]);
   return id;
 }
 

@@ -20,7 +20,8 @@ test('the corpus is there', () => assert.ok(texts.length >= 20, `${texts.length}
 test('a resumed analysis equals a full analysis after random edits', () => {
   let converged = 0;
   fc.assert(
-    fc.property(fc.nat(texts.length - 1), fc.array(fc.tuple(fc.nat(4), fc.nat(400)), { minLength: 1, maxLength: 4 }), (n, edits) => {
+    // Every kind of edit (corpus.ts `userEdit`): digits, deleted and duplicated lines, comments, turn ends, words typed, names changed, lines cut, indentation.
+    fc.property(fc.nat(texts.length - 1), fc.array(fc.tuple(fc.nat(8), fc.nat(400)), { minLength: 1, maxLength: 4 }), (n, edits) => {
       let text = texts[n]!;
       let previous = analyze(parseLayers(text, 'f.layers'));
       for (const [kind, at] of edits) {
@@ -37,6 +38,41 @@ test('a resumed analysis equals a full analysis after random edits', () => {
   );
   // Some of those edits left the previous state a few statements later and took the rest from it (converge.ts).
   assert.ok(converged > 0, `${converged} converged`);
+});
+
+test('a resumed run knows the names of the tokens made before where it resumes, not those the previous run made after', () => {
+  const text = [
+    'players Alice, Bob',
+    'card "Llanowar Elves" as elves', '  type Creature — Elf Druid', '  pt 1/1',
+    'card "Beastcaller" as caller', '  type Creature — Elf', '  pt 1/1', '  text {T}: Create a 3/3 green Elephant creature token.',
+    'enter elves, caller',
+    'expect elves 1/1',
+    'activate caller',
+    'expect "Elephant Token": pt 3/3',
+  ].join('\n');
+  const previous = analyze(parseLayers(text, 'f.layers'));
+  assert.deepEqual(previous.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
+  // The activation goes: the token is never made, and its name is unknown again.
+  const edited = text.replace('activate caller', 'tap caller');
+  const { run, analysis } = runResumed(edited, previous);
+  assert.equal(run.resumedAt, 2, 'resumed after the unchanged statements');
+  const full = analyze(parseLayers(edited, 'f.layers'));
+  checkIncremental(analysis, full);
+  assert.ok(analysis.diagnostics.some((d) => d.code === 'unknown-name' && /Elephant Token/.test(d.message)), JSON.stringify(analysis.diagnostics.map((d) => d.message)));
+});
+
+test('a statement cut short at its end runs again (it ends before the edit now, but did not before)', () => {
+  const text = readFileSync(join(__dirname, '../../../samples/613-8a-blood-moon-and-urborg.layers'), 'utf8');
+  const previous = analyze(parseLayers(text, 'f.layers'));
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => /^expect .*; /.test(l));
+  assert.ok(at > 0, 'an expectation with several facts');
+  lines[at] = lines[at]!.slice(0, lines[at]!.indexOf('; ') + 2);
+  const edited = lines.join('\n');
+  const { analysis } = runResumed(edited, previous);
+  checkIncremental(analysis, analyze(parseLayers(edited, 'f.layers')));
+  // The expectation checks the one fact left on its line, not last time's two.
+  assert.equal(analysis.expectations.find((x) => x.line === at)!.facts.length, 1);
 });
 
 test('an edit late in the timeline resumes late; a declaration edit starts again', () => {
