@@ -22,7 +22,7 @@ export interface EngineEnv {
    * the timeline keeps the names known there, and a run resumed from it knows
    * those and no later ones (resume.ts).
    */
-  names: Map<string, string[]>;
+  names: ReadonlyMap<string, string[]>;
   players: string[];
   recompile(text: string, cardName: string): Ability | undefined;
   makeAbility(text: string): Ability;

@@ -24,7 +24,7 @@ export interface ResumePoint {
   budget: number;
   warned: boolean;
   /** The names known after the statement (tokens named so far): a run resumed here knows these (game.ts EngineEnv). */
-  names: Map<string, string[]>;
+  names: ReadonlyMap<string, string[]>;
 }
 
 export type LoopsSeen = Map<string, { members: { id: string; range?: Range; name: string; text: string }[]; statementIndex: number }>;
