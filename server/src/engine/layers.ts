@@ -5,7 +5,7 @@
 
 import type { Ability, AbilityPart, EffectSpec, Filter, Layer, Part, Selector } from '../effects/ir';
 import { applyParts, fittingSubtypes, intrinsicLandAbilities, type ApplyEnv } from './apply';
-import { typeReads, typeWrites, wordsMeet } from './type-words';
+import { typeReads, typeWrites, unionWords, wordsMeet, type TypeWords } from './type-words';
 import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
@@ -1432,7 +1432,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       return false;
     };
     /** What the layer's effects write, made on the first question. */
-    let poolWrites: { aspects: Set<Aspect>; types: Set<string> | 'any' } | undefined;
+    let poolWrites: { aspects: Set<Aspect>; types: TypeWords } | undefined;
     const setMayChange = (b: Live): boolean => {
       const reads = selectionReads(b);
       if (!reads) return true;
@@ -1440,9 +1440,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         poolWrites = { aspects: new Set(), types: new Set() };
         for (const l of pool) {
           for (const x of writes(l, layer)) poolWrites.aspects.add(x);
-          const t = typeWrites(l.partsByLayer.get(layer) ?? NO_PARTS);
-          if (t === 'any' || poolWrites.types === 'any') poolWrites.types = 'any';
-          else for (const w of t) poolWrites.types.add(w);
+          poolWrites.types = unionWords(poolWrites.types, typeWrites(l.partsByLayer.get(layer) ?? NO_PARTS));
         }
       }
       for (const x of reads) if (poolWrites.aspects.has(x) && (x !== 'types' || wordsMeet(typeReads(b.spec), poolWrites.types) || someUnfit())) return true;

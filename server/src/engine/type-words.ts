@@ -27,6 +27,12 @@ export function wordsMeet(r: TypeWords, w: TypeWords): boolean {
   return false;
 }
 
+/** `into` with the words of `w` added (every word once either is). */
+export function unionWords(into: TypeWords, w: TypeWords): TypeWords {
+  if (into === ANY || w === ANY) return ANY;
+  return w.size ? new Set([...into, ...w]) : into;
+}
+
 const subWord = (s: string) => `sub:${s.toLowerCase()}`;
 const catWord = (s: string) => `cat:${subtypeCategory(s).toLowerCase()}`;
 
