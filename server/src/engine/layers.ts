@@ -1170,6 +1170,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
   };
 
+  /** The sets `rematchShared` found in the current layer, by last time's list and selection key. */
+  let rematched: Map<string, { old: readonly string[]; ids: string[]; delta: readonly string[] }> | undefined;
+
   for (const layer of OBJECT_LAYERS) {
     // (Clearing an empty Map makes it a new table: most layers cached nothing.)
     if (affectedNow.size) affectedNow.clear();
@@ -1770,6 +1773,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    */
   function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const { lives, asBefore } = replayOrder(P, pool);
+    rematched = undefined;
     // The objects computed again: the dirty ones, and a copy of that set only once another joins
     // (most layers of most computations add none, and this runs for every layer).
     let again: Set<string> = dirty;
@@ -1800,6 +1804,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const old = P.byId.get(l.id);
       // (The appended effects above are none of last time's.)
       if (old) kept++;
+      // Most of a layer's effects (a creature's counters, a pump on another creature): last time's step, without a look.
+      if (old && old.live === l && quietStep(l, old, layer)) {
+        plan.push(old);
+        continue;
+      }
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
       // 611.2c: the same locked set, none of whose objects changed, maps to the same objects as last time.
       const fixed = fixedSets.get(l.id) ?? (same && lockedUnchanged(l) ? old!.affected : lockedIds(l));
@@ -1809,8 +1818,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       // Its own object (a counter's, a level's), which is not dirty (`same`): where it was, so the same set.
       else if (same && ownObject(l)) ids = old!.affected;
       else if (same && localSelection(l)) {
-        const delta: string[] = [];
-        ids = rematch(l, old!.affected, delta);
+        const { ids: matched, delta } = rematchShared(l, old!.affected);
+        ids = matched;
         for (const x of delta) add(x);
         plan.push(sameStep(old, l, ids, byTimestamp(l)));
         continue;
@@ -1893,6 +1902,47 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     // Equal timestamps keep the pool's order: sort is stable (ECMAScript 2019).
     lives.sort(byTimestampOrder);
     return { lives, asBefore: false };
+  }
+
+  /**
+   * Whether last time's step of `l` (the very effect) is this time's, as the
+   * replay would find it: its source not dirty, its values read only its
+   * objects, and its set its own object or a locked set none of whose objects
+   * is dirty (611.2c), not a filter's. Taken for most effects of a layer
+   * holding every counter and pump, without the replay's look at each.
+   */
+  function quietStep(l: Live, old: Step, layer: Layer): boolean {
+    if (old.reason !== byTimestamp(l) || dirty.has(l.source.id) || fixedSets.has(l.id)) return false;
+    if (!dirty.size && !globalChanged) return true;
+    if (l.resolved?.lockedSet) return lockedUnchanged(l) && localValues(l, layer);
+    return ownObject(l) && localValues(l, layer);
+  }
+
+  /**
+   * `rematch` for effects alike: a plain filter read under the same key
+   * (selectionKey: its fields, and the source and `you` where it reads them)
+   * over the same last time's set (the very list, which a full computation
+   * shares among them, `selectShared`, or one holding the same objects) gives
+   * the same set: found once per layer, and one list for all of them after.
+   */
+  function rematchShared(l: Live, old: string[]): { ids: string[]; delta: readonly string[] } {
+    const key = sharedKey(l);
+    const hit = key === undefined ? undefined : rematched?.get(key);
+    // The same list, or one alike (sets found apart hold the same objects): the same answer, and the
+    // very list found when it changed, so that effects alike share it from now on.
+    if (hit && (hit.old === old || sameStrings(hit.old, old))) return { ids: hit.ids === hit.old ? old : hit.ids, delta: hit.delta };
+    const delta: string[] = [];
+    const ids = rematch(l, old, delta);
+    if (key !== undefined) (rematched ??= new Map()).set(key, { old, ids, delta });
+    return { ids, delta };
+  }
+
+  /** `selectionKey` of an effect's set, once per scope (each effect keeps its scope while its `you` is the same). */
+  function sharedKey(l: Live): string | undefined {
+    const scope = scopeIn(l, world);
+    let key = keyByScope.get(scope);
+    if (key === undefined && !keyByScope.has(scope)) keyByScope.set(scope, (key = selectionKey(l.spec.affected, scope)));
+    return key;
   }
 
   /**
@@ -2401,6 +2451,9 @@ function selectionKey(sel: Selector, scope: Scope): string | undefined {
   if (k === null) return undefined;
   return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
 }
+
+/** Each effect's scope's selection key (`sharedKey` in computeLayers). */
+const keyByScope = new WeakMap<Scope, string | undefined>();
 
 /** For each computation's map of cached sets: the set last selected under each key, and the effect it was cached for. */
 const selectedUnder = new WeakMap<Map<string, string[]>, Map<string, { id: string; ids: string[] }>>();

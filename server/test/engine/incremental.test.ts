@@ -254,6 +254,36 @@ test('a layer with no effect now or last time is passed through, not replayed, a
   assert.ok(tally.layers.reuse >= 7 * tally.incremental, JSON.stringify(tally));
 });
 
+test('a replay shares one set among effects alike, and keeps last time\'s very step for a counter or pump nothing touched', () => {
+  const lines = ['scenario "alike"', 'players Alice, Bob', '', 'card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.', '  copies 3'];
+  lines.push('card "Grizzly Bears" as bear', '  type Creature — Bear', '  pt 2/2', '  copies 4', '');
+  lines.push('enter anthem#1, anthem#2, anthem#3', 'enter bear#1, bear#2, bear#3', 'put a +1/+1 counter on bear#1');
+  lines.push('resolve "Target creature gets +2/+2 until end of turn." targeting bear#2', 'enter bear#4', 'expect bear#4 5/5', 'expect bear#1 6/6', 'expect bear#2 7/7');
+  const results: LayerResult[] = [];
+  const tally = compared(() => {
+    watching(() => {
+      const a = analyze(parseLayers(lines.join('\n') + '\n', 'alike.layers'));
+      assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+    }, (_game, r) => {
+      if (r.memo && results[results.length - 1] !== r) results.push(r);
+    });
+  });
+  assert.ok(tally.layers.replay > 0, JSON.stringify(tally));
+  // The last computation (bear#4 entered) and the one before it.
+  const [before, after] = results.slice(-2).map((r) => r.memo!.layers.get('7c')!.steps);
+  const anthems = after!.filter((s) => s.live.kind === 'static');
+  assert.equal(anthems.length, 3);
+  assert.ok(anthems[0]!.affected.includes('bear#4'));
+  // One set, found once, for the three anthems (and kept shared from now on).
+  assert.ok(anthems.every((s) => s.affected === anthems[0]!.affected));
+  // The counter on bear#1 and the pump on bear#2: last time's steps themselves.
+  for (const kind of ['counter', 'resolved'] as const) {
+    const now = after!.find((s) => s.live.kind === kind)!;
+    assert.ok(now, kind);
+    assert.equal(now, before!.find((s) => s.live.kind === kind), kind);
+  }
+});
+
 test('the effects not ended are read from the first of them on: effects that end out of order and effects added later are all read', () => {
   const e = (id: string, ended: boolean) => ({ id, ended }) as unknown as ContinuousEffect;
   const list = [e('a', true), e('b', true), e('c', false), e('d', true), e('e', false)];
