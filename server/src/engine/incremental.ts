@@ -52,6 +52,8 @@ export interface Step {
 export interface LayerRecord {
   /** The effects collected at the start of the layer, in the order collected. */
   pool: Live[];
+  /** Whether the pool ends with effects begun in an earlier layer that were not collected (613.6). */
+  extras: boolean;
   steps: Step[];
   byId: Map<string, Step>;
   /** Ordered by timestamps alone (`independent` in layers.ts). */
@@ -87,6 +89,13 @@ export interface LayerMemo {
   playerSources: string[];
   /** The objects with counters, in world order. */
   counterSources: string[];
+  /**
+   * Their counters' effects, and those and the resolved effects sorted into
+   * layers: the next computation takes them as they are when the same
+   * objects have counters, none of them changed, and the resolved effects
+   * are the same (a game's own memo only: `rebaseMemo` leaves them out).
+   */
+  lives?: { counters: Live[]; countersIn: (layer: Layer) => readonly Live[]; resolvedIn: (layer: Layer) => readonly Live[] };
   /**
    * Which computation last ordered a layer afresh (613.8 trials, `full`) in
    * the chain of computations this one was built on: a memo taken before it
@@ -381,7 +390,8 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     const same = steps === r.steps && pool === r.pool && changed === r.changed;
     layers.set(layer, same ? r : { ...r, pool, steps, byId: steps === r.steps ? r.byId : new Map(steps.map((s) => [s.live.id, s])), changed });
   }
-  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live) };
+  // (The counters' and resolved effects sorted into layers are this game's: the next computation makes its own.)
+  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live), lives: undefined };
 }
 
 // ---------------------------------------------------------------------------

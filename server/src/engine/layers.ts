@@ -778,8 +778,8 @@ function copiableOf(w: Working): CopiableValues {
  * empty ones are shared and frozen (a full computation makes its own before
  * it adds to them); eleven layers after every event made five each.
  */
-function emptyRecord(pool: Live[], changed: ReadonlyMap<string, Working>): LayerRecord {
-  return { pool, steps: NO_STEPS, byId: NO_STEP_IDS, independent: true, found: NO_FOUND, loops: NO_LOOPS, stepFound: NO_STEP_FOUND, changed };
+function emptyRecord(pool: Live[], extras: boolean, changed: ReadonlyMap<string, Working>): LayerRecord {
+  return { pool, extras, steps: NO_STEPS, byId: NO_STEP_IDS, independent: true, found: NO_FOUND, loops: NO_LOOPS, stepFound: NO_STEP_FOUND, changed };
 }
 const NO_STEPS = Object.freeze([]) as unknown as Step[];
 const NO_PARTS: readonly Part[] = Object.freeze([]);
@@ -885,6 +885,30 @@ function onlyTappedNow(o: GameObject, old: ObjectState, last: LayerResult | unde
 /** 613.7: effects by timestamp (a stable sort keeps the given order among equal ones). */
 function byTimestampOrder(x: Live, y: Live): number {
   return compareTimestamps(x.timestamp, y.timestamp);
+}
+
+/** The sources of a pool's static effects, made once per pool (a layer's record keeps last time's pool when it is the same). */
+const staticSourcesByPool = new WeakMap<readonly Live[], Set<string>>();
+function staticSources(pool: readonly Live[]): Set<string> {
+  let out = staticSourcesByPool.get(pool);
+  if (!out) {
+    out = new Set();
+    for (const l of pool) if (l.kind === 'static') out.add(l.source.id);
+    staticSourcesByPool.set(pool, out);
+  }
+  return out;
+}
+
+/** Whether some element of `xs` is in `set`. */
+function someIn(xs: ReadonlySet<string>, set: ReadonlySet<string>): boolean {
+  for (const x of xs) if (set.has(x)) return true;
+  return false;
+}
+
+/** Whether some of the effects is a characteristic-defining ability's (613.3: a layer with one is not replayed). */
+function someCda(lives: readonly Live[]): boolean {
+  for (let i = 0; i < lives.length; i++) if (lives[i]!.cda) return true;
+  return false;
 }
 
 /** Each effect spec's number, for keys of effects alike (`alikeClass` in computeLayers). */
@@ -1069,10 +1093,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const startedInSeveral: string[] = [];
   // Counters change only on objects whose state changed (`moved`).
   const counterSources = prev ? keptList(prev.counterSources, moved, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
-  const counters = countersLives(state, counterSources);
+  // The same objects with counters, none of which changed: last time's counters' effects (made by each object's stamp).
+  const kept = prev?.lives;
+  const counters = kept && counterSources === prev!.counterSources && !someWithCounters(moved) ? kept.counters : countersLives(state, counterSources);
   // The resolved and counters' effects with parts in each layer: sorted out once, not in each of eleven layers.
-  const resolvedIn = livesIn(resolved);
-  const countersIn = livesIn(counters);
+  const resolvedIn = kept && sameList(resolved, prev!.resolved) ? kept.resolvedIn : livesIn(resolved);
+  const countersIn = kept && counters === kept.counters ? kept.countersIn : livesIn(counters);
 
   const trace = (id: string, step: TraceStep) => {
     let t = traces.get(id);
@@ -1170,6 +1196,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
   };
 
+  /** Whether the pool just collected ends with effects begun in an earlier layer (`addStarted`). */
+  let poolExtras = false;
   /** The sets `rematchShared` found in the current layer, by last time's list and selection key. */
   let rematched: Map<string, { old: readonly string[]; ids: string[]; delta: readonly string[] }> | undefined;
 
@@ -1206,10 +1234,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       append(out, resolvedIn(layer));
       append(out, countersIn(layer));
-      for (const id of startedInSeveral) {
-        const l = started.get(id)!;
-        if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
-      }
+      addStarted(out, layer);
       return out;
     };
     const P = prev?.layers.get(layer);
@@ -1217,13 +1242,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     owned = undefined;
     changedNow = NO_CHANGES;
     changing = undefined;
-    const rec: LayerRecord | undefined = keep ? emptyRecord(pool, NO_CHANGES) : undefined;
+    const rec: LayerRecord | undefined = keep ? emptyRecord(pool, poolExtras, NO_CHANGES) : undefined;
     if (P && !pool.length && !P.pool.length && layer !== '4') {
       passLayer(layer, P, rec);
       continue;
     }
     // The same effects as last time (the very objects, see the caches above): the same answer.
-    const ind = P && pool.length === P.pool.length && pool.every((l, i) => l === P.pool[i]) ? P.independent : independent(pool, layer);
+    const ind = P && sameList(pool, P.pool) ? P.independent : independent(pool, layer);
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
     const mode = picked === 'full' && P && extendLayer(layer, P, pool, rec) ? 'extend' : picked;
     if (prev) stats[mode]++;
@@ -1270,7 +1295,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   for (const [id, steps] of sink.traces) traces.set(id, [...(traces.get(id) ?? []), ...steps]);
   const orderedAt = prev && !stats.full ? prev.orderedAt : nextOrdering();
   const copiable = new Copiables(copied);
-  const memo: LayerMemo | undefined = keep ? { global, states, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, orderedAt, stampAt } : undefined;
+  const memo: LayerMemo | undefined = keep ? { global, states, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, lives: { counters, countersIn, resolvedIn }, orderedAt, stampAt } : undefined;
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
   const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
   const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
@@ -1575,6 +1600,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) fresh.push({ l, at: position.get(id)!, i: i++ });
       }
     }
+    // Nothing came and nothing went: last time's very pool, as most layers of most computations find it
+    // (the resolved and counters' effects sorted into layers are last time's, and no dirty object was a source).
+    const kept = prev!.lives;
+    if (!fresh.length && !startedInSeveral.length && !P.extras && kept && kept.resolvedIn === resolvedIn && kept.countersIn === countersIn && !someIn(dirty, staticSources(P.pool))) {
+      poolExtras = false;
+      return P.pool;
+    }
     let out: Live[] = [];
     // Last time's static effects are in world order already: with none from a dirty object, no sort.
     if (!fresh.length) for (const l of P.pool) if (l.kind === 'static' && !dirty.has(l.source.id)) out.push(l);
@@ -1588,11 +1620,18 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     append(out, resolvedIn(layer));
     append(out, countersIn(layer));
+    addStarted(out, layer);
+    return out;
+  }
+
+  /** 613.6: the effects begun in an earlier layer with parts in this one, at the pool's end if not in it (`poolExtras` says whether any was). */
+  function addStarted(out: Live[], layer: Layer): void {
+    const collected = out.length;
     for (const id of startedInSeveral) {
       const l = started.get(id)!;
       if (l.partsByLayer.has(layer) && !out.some((x) => x.id === l.id)) out.push(l);
     }
-    return out;
+    poolExtras = out.length > collected;
   }
 
   /** 305.6: lands have the mana abilities of their basic land types (after layer 4), for the records that may need it. */
@@ -1657,7 +1696,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   function chooseMode(layer: Layer, P: LayerRecord, pool: Live[], ind: boolean): 'reuse' | 'replay' | 'full' {
-    if (ind && P.independent && !pool.some((l) => l.cda) && !P.steps.some((s) => s.live.cda)) return 'replay';
+    if (ind && P.independent && !someCda(pool) && !someCda(livesOf(P.steps))) return 'replay';
     return canReuse(layer, P, pool) ? 'reuse' : 'full';
   }
 
@@ -1804,9 +1843,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const old = P.byId.get(l.id);
       // (The appended effects above are none of last time's.)
       if (old) kept++;
-      // Most of a layer's effects (a creature's counters, a pump on another creature): last time's step, without a look.
-      if (old && old.live === l && quietStep(l, old, layer)) {
-        plan.push(old);
+      // Most of a layer's effects (a creature's counters, a pump on another creature, an anthem whose
+      // set the dirty objects neither join nor leave): last time's step, with no more than a rematch.
+      const quiet = old && old.live === l ? quietStep(l, old, layer) : NOT_QUIET;
+      if (quiet === SAME_STEP) {
+        plan.push(old!);
+        continue;
+      }
+      if (quiet === SAME_FILTER) {
+        const { ids, delta } = rematchShared(l, old!.affected);
+        for (const x of delta) add(x);
+        plan.push(ids === old!.affected ? old! : { live: l, affected: ids, reason: old!.reason });
         continue;
       }
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
@@ -1851,10 +1898,13 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     if (rec) rec.stepFound = noneFound(plan.length);
     log.layers.push({ layer, steps: plan });
     for (const s of plan) {
-      note(s, layer, true);
+      if (s.live.partsByLayer.size > 1) note(s, layer, true);
+      const a = s.affected;
+      // (A counter's or a pump's one object, the usual step: looked at here.)
+      if (a.length === 1 && !again.has(a[0]!)) continue;
       // Objects are independent of each other here: the order among them does not matter.
-      const ids = again.size * 8 >= s.affected.length ? amongAffected(s.affected, again) : among(again, s.affected);
-      if (ids.length) applyTo(s.live, layer, world, ids, true, { kind: 'timestamp' });
+      const ids = again.size * 8 >= a.length ? amongAffected(a, again) : among(again, a);
+      if (ids.length) applyTo(s.live, layer, world, ids, true, BY_TIMESTAMP);
     }
     if (layer === '4') landAbilities(again);
     carry(P.changed, again);
@@ -1892,7 +1942,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const exists: boolean[] = new Array(pool.length);
     for (let i = 0; i < pool.length; i++) {
       const l = pool[i]!;
-      exists[i] = existsIn(l, world);
+      exists[i] = existedAsBefore(l, P) || existsIn(l, world);
       if (exists[i]) n++;
       if (asBefore && (l !== P.pool[i] || exists[i] !== P.byId.has(l.id))) asBefore = false;
     }
@@ -1905,17 +1955,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   /**
-   * Whether last time's step of `l` (the very effect) is this time's, as the
-   * replay would find it: its source not dirty, its values read only its
-   * objects, and its set its own object or a locked set none of whose objects
-   * is dirty (611.2c), not a filter's. Taken for most effects of a layer
-   * holding every counter and pump, without the replay's look at each.
+   * What the replay would find of last time's step of `l` (the very effect),
+   * whose source is not dirty and whose values read only its objects:
+   * `SAME_STEP` when its set is its own object or a locked set none of whose
+   * objects is dirty (611.2c), `SAME_FILTER` when it is a local filter's (the
+   * dirty objects rematched), else `NOT_QUIET` (the replay looks at it).
+   * Taken for most effects of a layer holding every counter and pump.
    */
-  function quietStep(l: Live, old: Step, layer: Layer): boolean {
-    if (old.reason !== byTimestamp(l) || dirty.has(l.source.id) || fixedSets.has(l.id)) return false;
-    if (!dirty.size && !globalChanged) return true;
-    if (l.resolved?.lockedSet) return lockedUnchanged(l) && localValues(l, layer);
-    return ownObject(l) && localValues(l, layer);
+  function quietStep(l: Live, old: Step, layer: Layer): Quiet {
+    if (old.reason !== byTimestamp(l) || dirty.has(l.source.id) || fixedSets.has(l.id)) return NOT_QUIET;
+    if (!dirty.size && !globalChanged) return SAME_STEP;
+    if (!localValues(l, layer)) return NOT_QUIET;
+    if (l.resolved?.lockedSet) return lockedUnchanged(l) ? SAME_STEP : NOT_QUIET;
+    if (ownObject(l)) return SAME_STEP;
+    return localSelection(l) ? SAME_FILTER : NOT_QUIET;
   }
 
   /**
@@ -1943,6 +1996,24 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     let key = keyByScope.get(scope);
     if (key === undefined && !keyByScope.has(scope)) keyByScope.set(scope, (key = selectionKey(l.spec.affected, scope)));
     return key;
+  }
+
+  /**
+   * A static effect of this layer alone, without a condition, that applied
+   * last time, from a source that is not dirty: it exists now (its source
+   * entered the layer as it did then, and a layer replayed had no effect start
+   * or stop one). Not one with parts in other layers: it may have existed
+   * last time only because it began in an earlier layer (613.6), which it
+   * need not have done this time.
+   */
+  function existedAsBefore(l: Live, P: LayerRecord): boolean {
+    return l.kind === 'static' && l.partsByLayer.size === 1 && !l.spec.condition && !dirty.has(l.source.id) && P.byId.get(l.id)?.live === l;
+  }
+
+  /** Whether some of the objects has counters now. */
+  function someWithCounters(ids: ReadonlySet<string>): boolean {
+    for (const id of ids) if (hasCounters(state.byId.get(id))) return true;
+    return false;
   }
 
   /**
@@ -2451,6 +2522,12 @@ function selectionKey(sel: Selector, scope: Scope): string | undefined {
   if (k === null) return undefined;
   return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
 }
+
+/** `quietStep`'s answers (computeLayers). */
+type Quiet = 0 | 1 | 2;
+const NOT_QUIET = 0;
+const SAME_STEP = 1;
+const SAME_FILTER = 2;
 
 /** Each effect's scope's selection key (`sharedKey` in computeLayers). */
 const keyByScope = new WeakMap<Scope, string | undefined>();

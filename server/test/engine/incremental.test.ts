@@ -284,6 +284,22 @@ test('a replay shares one set among effects alike, and keeps last time\'s very s
   }
 });
 
+test('613.6: an effect that applied in a later layer only because it began in an earlier one is not taken to exist again when it no longer begins', () => {
+  // Humility, made a creature by Opalescence, applies in 7b having begun in 6. A second Humility (a
+  // land, not a creature) enters and takes Humility's ability first: Humility no longer begins, so it
+  // does not apply in 7b either (the second one's 1/1 does). Its 7b step is not last time's.
+  const lines = ['scenario "613.6"', 'players Alice, Bob', ''];
+  lines.push('card "Humility" as humility', '  cost {2}{W}{W}', '  type Enchantment', '  text All creatures lose all abilities and have base power and toughness 1/1.');
+  lines.push('card "Opalescence" as opalescence', '  cost {2}{W}{W}', '  type Enchantment', '  text Each other non-Aura enchantment is a creature in addition to its other types and has base power and base toughness each equal to its mana value.');
+  lines.push('card "Second Humility" as second', '  type Land', '  text All creatures lose all abilities and have base power and toughness 1/1.', '');
+  lines.push('enter opalescence', 'enter humility', 'expect humility: pt 1/1', 'enter second', 'expect humility: pt 1/1; abilities none');
+  const tally = compared(() => {
+    const a = analyze(parseLayers(lines.join('\n') + '\n', '613-6.layers'));
+    assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+  });
+  assert.ok(tally.incremental >= 2, JSON.stringify(tally));
+});
+
 test('the effects not ended are read from the first of them on: effects that end out of order and effects added later are all read', () => {
   const e = (id: string, ended: boolean) => ({ id, ended }) as unknown as ContinuousEffect;
   const list = [e('a', true), e('b', true), e('c', false), e('d', true), e('e', false)];
