@@ -911,6 +911,12 @@ function someCda(lives: readonly Live[]): boolean {
   return false;
 }
 
+/** The same for a layer's steps. */
+function someStepCda(steps: readonly Step[]): boolean {
+  for (let i = 0; i < steps.length; i++) if (steps[i]!.live.cda) return true;
+  return false;
+}
+
 /** Each effect spec's number, for keys of effects alike (`alikeClass` in computeLayers). */
 const specNumbers = new WeakMap<EffectSpec, number>();
 let specCount = 0;
@@ -1696,7 +1702,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   function chooseMode(layer: Layer, P: LayerRecord, pool: Live[], ind: boolean): 'reuse' | 'replay' | 'full' {
-    if (ind && P.independent && !someCda(pool) && !someCda(livesOf(P.steps))) return 'replay';
+    if (ind && P.independent && !someCda(pool) && !someStepCda(P.steps)) return 'replay';
     return canReuse(layer, P, pool) ? 'reuse' : 'full';
   }
 
