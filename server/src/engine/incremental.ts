@@ -30,6 +30,7 @@
 // Nothing here changes what is computed: `LAYERLENS_CHECK_INCREMENTAL=1`
 // compares every incremental computation with a full one (checkIncremental).
 
+import type { Independence } from './independence';
 import type { Layer, Part } from '../effects/ir';
 import type { Live } from './live';
 import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
@@ -58,6 +59,8 @@ export interface LayerRecord {
   byId: Map<string, Step>;
   /** Ordered by timestamps alone (`independent` in layers.ts). */
   independent: boolean;
+  /** The effects seen in this layer's pools that fit together (independence.ts), for the next computation's pool. */
+  independence?: Independence;
   found: DependencyView[];
   loops: string[][];
   /** Before each step, the dependencies found among the effects not yet applied (dependent → depended on → because), 613.8c. */

@@ -8,6 +8,7 @@ import { applyParts, fittingSubtypes, intrinsicLandAbilities, type ApplyEnv } fr
 import { typeReads, typeWrites, unionWords, wordsMeet, type TypeWords } from './type-words';
 import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
+import { Independence, type EffectAspects } from './independence';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
 import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
@@ -571,6 +572,40 @@ function filterAspects(f: Filter, out: Set<Aspect>): boolean {
  * effect that reads what another of its kind (CDA or not, 613.8a(c)) writes.
  * Then the 613.8 prefilter keeps no pair and the order is by timestamp.
  */
+/**
+ * `independent` for a layer's pool, built on last time's: the same pool, last
+ * time's answer; a pool whose effects fit with those seen before (last time's
+ * `Independence`), yes, without a pass over every pair; else a look afresh.
+ */
+function independenceOf(P: LayerRecord | undefined, pool: readonly Live[], layer: Layer): { ind: boolean; independence: Independence | undefined } {
+  if (P && sameList(pool, P.pool)) return { ind: P.independent, independence: P.independence };
+  const known = P?.independence;
+  if (known?.admit(pool)) {
+    // The check mode (issue 9): a pool whose effects fit with those seen is one a look afresh finds independent.
+    if (CHECK_LAYERS && !independent(pool, layer)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: layer ${layer}'s effects were taken as ordered by timestamps alone, and they are not`);
+    return { ind: true, independence: known };
+  }
+  if (!independent(pool, layer)) return { ind: false, independence: undefined };
+  const fresh = new Independence(aspectsIn(layer));
+  // (It takes them all in: they fit, as `independent` just found.)
+  fresh.admit(pool);
+  return { ind: true, independence: fresh };
+}
+
+/** What an effect reads and writes in a layer, for `Independence` (one function per layer). */
+const aspectsByLayer = new Map<Layer, (l: Live) => EffectAspects>();
+function aspectsIn(layer: Layer): (l: Live) => EffectAspects {
+  let f = aspectsByLayer.get(layer);
+  if (!f) {
+    f = (l) => {
+      const w = writes(l, layer);
+      return { reads: objectReads(l), writes: w, never: !!l.spec.condition || w.has('abilities') || w.has('text') };
+    };
+    aspectsByLayer.set(layer, f);
+  }
+  return f;
+}
+
 function independent(pool: readonly Live[], layer: Layer): boolean {
   const writers = [new Map<Aspect, number>(), new Map<Aspect, number>()];
   for (const l of pool) {
@@ -1254,7 +1289,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       continue;
     }
     // The same effects as last time (the very objects, see the caches above): the same answer.
-    const ind = P && sameList(pool, P.pool) ? P.independent : independent(pool, layer);
+    const { ind, independence } = independenceOf(P, pool, layer);
+    if (rec) rec.independence = independence;
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
     const mode = picked === 'full' && P && extendLayer(layer, P, pool, rec) ? 'extend' : picked;
     if (prev) stats[mode]++;
