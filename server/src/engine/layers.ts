@@ -575,10 +575,13 @@ function filterAspects(f: Filter, out: Set<Aspect>): boolean {
 /**
  * `independent` for a layer's pool, built on last time's: the same pool, last
  * time's answer; a pool whose effects fit with those seen before (last time's
- * `Independence`), yes, without a pass over every pair; else a look afresh.
+ * `Independence`), yes, without a pass over every pair; else a look afresh,
+ * and what it saw kept for the next computation when this one is `kept`.
  */
-function independenceOf(P: LayerRecord | undefined, pool: readonly Live[], layer: Layer): { ind: boolean; independence: Independence | undefined } {
+function independenceOf(P: LayerRecord | undefined, pool: readonly Live[], layer: Layer, kept: boolean): { ind: boolean; independence: Independence | undefined } {
   if (P && sameList(pool, P.pool)) return { ind: P.independent, independence: P.independence };
+  // A computation kept for no other: no record to carry it.
+  if (!kept) return { ind: independent(pool, layer), independence: undefined };
   const known = P?.independence;
   if (known?.admit(pool)) {
     // The check mode (issue 9): a pool whose effects fit with those seen is one a look afresh finds independent.
@@ -1289,7 +1292,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       continue;
     }
     // The same effects as last time (the very objects, see the caches above): the same answer.
-    const { ind, independence } = independenceOf(P, pool, layer);
+    const { ind, independence } = independenceOf(P, pool, layer, !!rec);
     if (rec) rec.independence = independence;
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
     const mode = picked === 'full' && P && extendLayer(layer, P, pool, rec) ? 'extend' : picked;
