@@ -1868,6 +1868,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       again.add(id);
     };
+    /** A local filter's step with the dirty objects rematched: those that joined or left it are computed again. */
+    const rematchStep = (l: Live, old: Step): Step => {
+      const { ids, delta } = rematchShared(l, old.affected);
+      for (const x of delta) add(x);
+      return sameStep(old, l, ids, byTimestamp(l));
+    };
     const plan: Step[] = [];
     // New effects after every old one (something entered, a pump resolved): an object they
     // apply to that is not computed again only gets them on top of last time's result, since
@@ -1896,9 +1902,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         continue;
       }
       if (quiet === SAME_FILTER) {
-        const { ids, delta } = rematchShared(l, old!.affected);
-        for (const x of delta) add(x);
-        plan.push(ids === old!.affected ? old! : { live: l, affected: ids, reason: old!.reason });
+        plan.push(rematchStep(l, old!));
         continue;
       }
       const same = !!old && sameLive(l, old.live) && !dirty.has(l.source.id) && ((!dirty.size && !globalChanged) || localValues(l, layer));
@@ -1910,10 +1914,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       // Its own object (a counter's, a level's), which is not dirty (`same`): where it was, so the same set.
       else if (same && ownObject(l)) ids = old!.affected;
       else if (same && localSelection(l)) {
-        const { ids: matched, delta } = rematchShared(l, old!.affected);
-        ids = matched;
-        for (const x of delta) add(x);
-        plan.push(sameStep(old, l, ids, byTimestamp(l)));
+        plan.push(rematchStep(l, old!));
         continue;
       }
       else {
