@@ -273,19 +273,33 @@ export function isPlain(f: Filter): boolean {
 function matchesCommon(f: Filter, x: Working, scope: Scope): boolean {
   const o = x.obj;
   if (f.other && o.id === scope.source.id) return false;
-  for (const t of f.types) if (!hasWord(x.types, t)) return false;
-  for (const t of f.notTypes) if (hasWord(x.types, t)) return false;
+  // Indexed loops: a for-of makes an iterator, and a result per word, until V8 optimises this (issue 9:
+  // it runs for every object a filter is matched against, mostly over empty lists).
+  if (f.types.length && !allWords(x.types, f.types)) return false;
+  if (f.notTypes.length && someWord(x.types, f.notTypes)) return false;
   if (f.subtypes.length && !f.subtypes.some((s) => hasSubtype(x, s))) return false;
-  for (const s of f.notSubtypes) if (hasSubtype(x, s)) return false;
-  for (const s of f.supertypes) if (!hasWord(x.supertypes, s)) return false;
-  for (const s of f.notSupertypes) if (hasWord(x.supertypes, s)) return false;
-  for (const c of f.colors) if (!x.colors.includes(c)) return false;
-  for (const c of f.notColors) if (x.colors.includes(c)) return false;
+  for (let i = 0; i < f.notSubtypes.length; i++) if (hasSubtype(x, f.notSubtypes[i]!)) return false;
+  if (f.supertypes.length && !allWords(x.supertypes, f.supertypes)) return false;
+  if (f.notSupertypes.length && someWord(x.supertypes, f.notSupertypes)) return false;
+  for (let i = 0; i < f.colors.length; i++) if (!x.colors.includes(f.colors[i]!)) return false;
+  for (let i = 0; i < f.notColors.length; i++) if (x.colors.includes(f.notColors[i]!)) return false;
   if (f.colorless !== undefined && f.colorless !== (x.colors.length === 0)) return false;
   if (f.multicolored !== undefined && f.multicolored !== (x.colors.length > 1)) return false;
   if (f.token !== undefined && f.token !== o.isToken) return false;
   if (f.tapped !== undefined && f.tapped !== o.tapped) return false;
   return true;
+}
+
+/** Whether `have` holds every word of `words` (`hasWord`). */
+function allWords(have: readonly string[], words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) if (!hasWord(have, words[i]!)) return false;
+  return true;
+}
+
+/** Whether `have` holds some word of `words` (`hasWord`). */
+function someWord(have: readonly string[], words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) if (hasWord(have, words[i]!)) return true;
+  return false;
 }
 
 /** `matches` (outside `ignoreZone`) for a plain filter: the same checks in the same order, and nothing else. */

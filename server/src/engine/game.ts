@@ -219,7 +219,9 @@ export class Game {
     e.timestamp = takeTimestamp(this.state);
     if (wasOnBattlefield) {
       // What was attached to it is now attached to nothing (704.5m/n handle the rest).
-      for (const x of this.state.objects) if (x.attachedTo === o.id) edit(x).attachedTo = undefined;
+      // (Indexed: every object, for each that leaves the battlefield.)
+      const objects = this.state.objects;
+      for (let i = 0; i < objects.length; i++) if (objects[i]!.attachedTo === o.id) edit(objects[i]!).attachedTo = undefined;
     }
     // 704.5d: a token that leaves the battlefield ceases to exist (as a state-based action; done at once here).
     this.changed();

@@ -308,7 +308,11 @@ export function touchedBy(r: LayerRecord): Set<string> {
   let t = touchedCache.get(r.steps);
   if (!t) {
     t = new Set();
-    for (const s of r.steps) for (const id of s.affected) t.add(id);
+    // (Indexed: every step's every object, made again whenever a layer's steps change.)
+    for (let i = 0; i < r.steps.length; i++) {
+      const ids = r.steps[i]!.affected;
+      for (let k = 0; k < ids.length; k++) t.add(ids[k]!);
+    }
     touchedCache.set(r.steps, t);
   }
   return t;

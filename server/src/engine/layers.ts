@@ -1243,7 +1243,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /** Whether the pool just collected ends with effects begun in an earlier layer (`addStarted`). */
   let poolExtras = false;
   /** The sets `rematchShared` found in the current layer, by last time's list and selection key. */
-  let rematched: Map<string, { old: readonly string[]; ids: string[]; delta: readonly string[] }> | undefined;
+  let rematched: Map<string, Rematched> | undefined;
+  /** The dirty objects as a list, for `rematch`: made when first asked in a replayed layer, which changes no dirty object before it is done. */
+  let dirtyNow: string[] | undefined;
 
   for (const layer of OBJECT_LAYERS) {
     // (Clearing an empty Map makes it a new table: most layers cached nothing.)
@@ -1637,12 +1639,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function poolFrom(P: LayerRecord, layer: Layer): Live[] {
     const fresh: { l: Live; at: number; i: number }[] = [];
     let i = P.pool.length;
+    // (Indexed over the lists: this runs for every layer of every computation, mostly in cold code.)
     for (const id of dirty) {
       const w = world.get(id);
       if (!w || w.obj.zone === null) continue;
-      for (const a of w.abilities) {
+      for (let k = 0; k < w.abilities.length; k++) {
+        const a = w.abilities[k]!;
         if (a.ability.kind !== 'static' || !abilityLayers(a.ability).has(layer)) continue;
-        for (const l of staticLives(w, a)) if (l.partsByLayer.has(layer)) fresh.push({ l, at: position.get(id)!, i: i++ });
+        const lives = staticLives(w, a);
+        for (let j = 0; j < lives.length; j++) if (lives[j]!.partsByLayer.has(layer)) fresh.push({ l: lives[j]!, at: position.get(id)!, i: i++ });
       }
     }
     // Nothing came and nothing went: last time's very pool, as most layers of most computations find it
@@ -1654,7 +1659,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     let out: Live[] = [];
     // Last time's static effects are in world order already: with none from a dirty object, no sort.
-    if (!fresh.length) for (const l of P.pool) if (l.kind === 'static' && !dirty.has(l.source.id)) out.push(l);
+    if (!fresh.length) {
+      for (let k = 0; k < P.pool.length; k++) {
+        const l = P.pool[k]!;
+        if (l.kind === 'static' && !dirty.has(l.source.id)) out.push(l);
+      }
+    }
     if (fresh.length) {
       const statics = fresh;
       P.pool.forEach((l, k) => {
@@ -1719,7 +1729,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     rec.steps = steps;
     rec.byId = new Map();
-    for (const s of steps) rec.byId.set(s.live.id, s);
+    for (let k = 0; k < steps.length; k++) rec.byId.set(steps[k]!.live.id, steps[k]!);
   }
 
   /** The layer is done: keep its records; after a full computation, find which objects now differ from last time. */
@@ -1832,9 +1842,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /** Whether the records set now, over last time's for the objects not in `skip`, are last time's exactly. */
   function sameChanges(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): boolean {
-    for (const [id, w] of changedNow) if (old.get(id) !== w) return false;
-    for (const id of skip) if (old.has(id) && !changedNow.has(id)) return false;
-    return true;
+    // forEach, for the few entries of each: no [id, record] pair or iterator result made per entry (cold code).
+    let same = true;
+    changedNow.forEach((w, id) => {
+      if (same && old.get(id) !== w) same = false;
+    });
+    if (same) {
+      skip.forEach((id) => {
+        if (same && old.has(id) && !changedNow.has(id)) same = false;
+      });
+    }
+    return same;
   }
 
   /** The order, dependencies and loops are last time's: say so again and keep them. */
@@ -1858,6 +1876,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
     const { lives, asBefore } = replayOrder(P, pool);
     rematched = undefined;
+    dirtyNow = undefined;
     // The objects computed again: the dirty ones, and a copy of that set only once another joins
     // (most layers of most computations add none, and this runs for every layer).
     let again: Set<string> = dirty;
@@ -1871,7 +1890,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     /** A local filter's step with the dirty objects rematched: those that joined or left it are computed again. */
     const rematchStep = (l: Live, old: Step): Step => {
       const { ids, delta } = rematchShared(l, old.affected);
-      for (const x of delta) add(x);
+      for (let i = 0; i < delta.length; i++) add(delta[i]!);
       return sameStep(old, l, ids, byTimestamp(l));
     };
     const plan: Step[] = [];
@@ -1932,6 +1951,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
       plan.push(sameStep(old, l, ids, byTimestamp(l)));
     }
+    // (The dirty objects change below: the list `rematch` read is dropped.)
+    dirtyNow = undefined;
     // Effects that applied last time and do not now: what they applied to is computed again.
     if (!asBefore && kept < P.steps.length) {
       const seen = new Set<string>();
@@ -1943,7 +1964,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     keepSteps(rec, plan, P);
     if (rec) rec.stepFound = noneFound(plan.length);
     log.layers.push({ layer, steps: plan });
-    for (const s of plan) {
+    for (let k = 0; k < plan.length; k++) {
+      const s = plan[k]!;
       if (s.live.partsByLayer.size > 1) note(s, layer, true);
       const a = s.affected;
       // (A counter's or a pump's one object, the usual step: looked at here.)
@@ -2024,16 +2046,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * shares among them, `selectShared`, or one holding the same objects) gives
    * the same set: found once per layer, and one list for all of them after.
    */
-  function rematchShared(l: Live, old: string[]): { ids: string[]; delta: readonly string[] } {
+  function rematchShared(l: Live, old: string[]): Rematched {
     const key = sharedKey(l);
     const hit = key === undefined ? undefined : rematched?.get(key);
-    // The same list, or one alike (sets found apart hold the same objects): the same answer, and the
-    // very list found when it changed, so that effects alike share it from now on.
-    if (hit && (hit.old === old || sameStrings(hit.old, old))) return { ids: hit.ids === hit.old ? old : hit.ids, delta: hit.delta };
-    const delta: string[] = [];
-    const ids = rematch(l, old, delta);
-    if (key !== undefined) (rematched ??= new Map()).set(key, { old, ids, delta });
-    return { ids, delta };
+    // The same list: the same answer (no object made for it: the usual case, for each effect alike).
+    if (hit && hit.old === old) return hit;
+    // One alike (sets found apart hold the same objects): the same answer, and the very list found
+    // when it changed, so that effects alike share it from now on.
+    if (hit && sameStrings(hit.old, old)) return { old, ids: hit.ids === hit.old ? old : hit.ids, delta: hit.delta };
+    const found = rematch(l, old);
+    if (key !== undefined) (rematched ??= new Map()).set(key, found);
+    return found;
   }
 
   /** `selectionKey` of an effect's set, once per scope (each effect keeps its scope while its `you` is the same). */
@@ -2209,13 +2232,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     return true;
   }
 
-  /** A local filter's set after the dirty objects are matched again (in world order, as `select` gives it). */
-  function rematch(l: Live, old: string[], delta?: string[]): string[] {
-    if (l.spec.affected.kind !== 'filter') return old;
+  /**
+   * A local filter's set after the dirty objects are matched again (in world
+   * order, as `select` gives it), and those that joined or left it (`delta`).
+   */
+  function rematch(l: Live, old: string[]): Rematched {
+    if (l.spec.affected.kind !== 'filter') return { old, ids: old, delta: NONE };
     const filter = l.spec.affected.filter;
     const scope = scopeIn(l, world);
     let out = old;
-    for (const x of dirty) {
+    let delta: string[] = NONE;
+    // (The dirty objects as a list, once per layer: a Set's for-of makes an iterator per rematch in cold code.)
+    const ids = dirtyNow ??= [...dirty];
+    for (let i = 0; i < ids.length; i++) {
+      const x = ids[i]!;
       const w = world.get(x);
       const now = !!w && matches(filter, w, scope, world, env);
       // Sets are in world order, which is the objects' order (`position`): a binary search finds x.
@@ -2224,9 +2254,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (out === old) out = old.slice();
       if (now) out.splice(at, 0, x);
       else out.splice(at, 1);
-      delta?.push(x);
+      if (delta === NONE) delta = [];
+      delta.push(x);
     }
-    return out;
+    return { old, ids: out, delta };
   }
 
   /**
@@ -2574,6 +2605,13 @@ type Quiet = 0 | 1 | 2;
 const NOT_QUIET = 0;
 const SAME_STEP = 1;
 const SAME_FILTER = 2;
+
+/** A filter's set matched again for the dirty objects (`rematch` in computeLayers): last time's, now's, and those that joined or left it. */
+interface Rematched {
+  old: readonly string[];
+  ids: string[];
+  delta: readonly string[];
+}
 
 /** Each effect's scope's selection key (`sharedKey` in computeLayers). */
 const keyByScope = new WeakMap<Scope, string | undefined>();

@@ -350,27 +350,43 @@ function targetsOf(refs: NameRef[], ctx: TimelineContext, game: Game): { objects
 }
 
 /** Choices the text asks for in order (`the color of your choice`, a swap, a creature type). */
-function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Game): void {
-  const want: string[] = [];
-  // A list of its own: the bindings' may be an object's entry choices.
-  const choices = [...b.choices];
+/** What `fillChoices` reads of an ability's actions: how many choices they ask for, and their text changes in order. */
+interface ChoiceNeeds {
+  /** One past the highest choice index the actions name. */
+  count: number;
+  textChanges: { from: { kind: string; index?: number }; to: { kind: string; index?: number } }[];
+}
+
+/** Actions are compiled once and shared: each is walked once (it ran for every resolution, issue 9). */
+const choiceNeeds = new WeakMap<Action[], ChoiceNeeds>();
+function choiceNeedsOf(actions: Action[]): ChoiceNeeds {
+  let needs = choiceNeeds.get(actions);
+  if (needs) return needs;
+  needs = { count: 0, textChanges: [] };
+  const found = needs;
   const walk = (x: unknown): void => {
     if (!x || typeof x !== 'object') return;
     const o = x as Record<string, unknown>;
-    if (o.kind === 'choice' && typeof o.index === 'number') want[o.index] = want[o.index] ?? 'any';
-    if (o.kind === 'text-change' && typeof o.from === 'object') {
-      const swap = pool.takeSwap();
-      if (swap) {
-        const from = (o.from as { kind: string; index?: number });
-        const to = (o.to as { kind: string; index?: number });
-        if (from.kind === 'choice' && from.index !== undefined) choices[from.index] = swap[0];
-        if (to.kind === 'choice' && to.index !== undefined) choices[to.index] = swap[1];
-      }
-    }
+    if (o.kind === 'choice' && typeof o.index === 'number') found.count = Math.max(found.count, o.index + 1);
+    if (o.kind === 'text-change' && typeof o.from === 'object') found.textChanges.push({ from: o.from as { kind: string; index?: number }, to: o.to as { kind: string; index?: number } });
     for (const v of Object.values(o)) if (v && typeof v === 'object') walk(v);
   };
   walk(actions);
-  for (let i = 0; i < want.length; i++) {
+  choiceNeeds.set(actions, needs);
+  return needs;
+}
+
+function fillChoices(actions: Action[], b: Bindings, pool: ChoicePool, game: Game): void {
+  const needs = choiceNeedsOf(actions);
+  // A list of its own: the bindings' may be an object's entry choices.
+  const choices = [...b.choices];
+  for (const { from, to } of needs.textChanges) {
+    const swap = pool.takeSwap();
+    if (!swap) continue;
+    if (from.kind === 'choice' && from.index !== undefined) choices[from.index] = swap[0];
+    if (to.kind === 'choice' && to.index !== undefined) choices[to.index] = swap[1];
+  }
+  for (let i = 0; i < needs.count; i++) {
     if (choices[i] !== undefined) continue;
     const v = pool.take((s) => !/^x\s*=/i.test(s) && !isChoiceWord(s));
     if (v !== undefined) choices[i] = v;

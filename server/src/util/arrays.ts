@@ -5,7 +5,8 @@
 
 /** Append `items` to `target` one by one (no argument spreading); returns `target`. */
 export function append<T>(target: T[], items: readonly T[]): T[] {
-  for (const x of items) target.push(x);
+  // Indexed: a for-of makes an iterator result per item until V8 optimises the caller (issue 9).
+  for (let i = 0; i < items.length; i++) target.push(items[i]!);
   return target;
 }
 
