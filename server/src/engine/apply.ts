@@ -304,7 +304,7 @@ function landKey(subtype: string): string {
  * none): a land worked out again after every event (it was tapped, another
  * land entered) keeps its list. Reads without making a string or a list.
  */
-function hasLandAbilities(w: Working): boolean {
+export function hasLandAbilities(w: Working): boolean {
   const abilities = w.abilities;
   let n = 0;
   for (let i = 0; i < abilities.length; i++) if (abilities[i]!.origin === 'land-type') n++;

@@ -4,7 +4,7 @@
 // rules (613.11). A pure function of the game state.
 
 import type { Ability, AbilityPart, EffectSpec, Filter, Layer, Part, Selector } from '../effects/ir';
-import { applyParts, fittingSubtypes, intrinsicLandAbilities, type ApplyEnv } from './apply';
+import { applyParts, fittingSubtypes, hasLandAbilities, intrinsicLandAbilities, type ApplyEnv } from './apply';
 import { typeReads, typeWrites, unionWords, wordsMeet, type TypeWords } from './type-words';
 import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
@@ -848,6 +848,11 @@ function livesIn(lives: readonly Live[]): (layer: Layer) => readonly Live[] {
 }
 const NONE_LIVE: readonly Live[] = [];
 
+/** Whether two sortings into layers (`livesIn`) give the same effects in `layer`. */
+function sameIn(a: (layer: Layer) => readonly Live[], b: (layer: Layer) => readonly Live[], layer: Layer): boolean {
+  return a === b || sameList(a(layer), b(layer));
+}
+
 /** The reasons of most steps, shared (no reason is ever changed once made). */
 const BY_TIMESTAMP: OrderReason = Object.freeze({ kind: 'timestamp' });
 const BY_COUNTERS: OrderReason = Object.freeze({ kind: 'counters' });
@@ -1653,7 +1658,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     // Nothing came and nothing went: last time's very pool, as most layers of most computations find it
     // (the resolved and counters' effects sorted into layers are last time's, and no dirty object was a source).
     const kept = prev!.lives;
-    if (!fresh.length && !startedInSeveral.length && !P.extras && kept && kept.resolvedIn === resolvedIn && kept.countersIn === countersIn && !someIn(dirty, staticSources(P.pool))) {
+    // (The resolved and counters' effects compared in this layer: a counter put on a creature changes
+    // layer 7c's, not the other layers' pools.)
+    if (!fresh.length && !startedInSeveral.length && !P.extras && kept && sameIn(kept.resolvedIn, resolvedIn, layer) && sameIn(kept.countersIn, countersIn, layer) && !someIn(dirty, staticSources(P.pool))) {
       poolExtras = false;
       return P.pool;
     }
@@ -1695,7 +1702,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const w = world.get(id);
       if (!w) continue;
       const lands = w.abilities.some((a) => a.origin === 'land-type') || (w.subtypes.some(isBasicLandType) && hasWord(w.types, 'Land'));
-      if (lands) intrinsicLandAbilities(own(id), env.makeAbility);
+      // A record copied (`own`) only when its abilities change: after a layer 4 worked out afresh, this
+      // looks at every object, and most lands have their basic types' abilities already.
+      if (lands && !hasLandAbilities(w)) intrinsicLandAbilities(own(id), env.makeAbility);
     }
   }
 
@@ -1757,7 +1766,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /** The same effects, and no dirty object any of them applies to, could apply to, or comes from. */
   function canReuse(layer: Layer, P: LayerRecord, pool: Live[]): boolean {
-    if (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!))) return false;
+    if (pool !== P.pool && (pool.length !== P.pool.length || pool.some((l, i) => !sameLive(l, P.pool[i]!)))) return false;
     if (!dirty.size && !globalChanged) return true;
     // Last time's steps' effects are mostly the pool's very effects: each is looked at once.
     const lives = pool.slice();
@@ -1781,8 +1790,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   function reuseLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
-    const now = new Map(pool.map((l) => [l.id, l]));
-    const steps = P.steps.map((s) => sameStep(s, now.get(s.live.id) ?? s.live, s.affected, s.reason));
+    // Last time's very pool (`poolFrom`): its steps name the very effects, so they are last time's steps.
+    const now = pool === P.pool ? undefined : new Map(pool.map((l) => [l.id, l]));
+    const steps = now ? P.steps.map((s) => sameStep(s, now.get(s.live.id) ?? s.live, s.affected, s.reason)) : P.steps;
     for (const s of steps) note(s, layer, true);
     log.layers.push({ layer, steps });
     keepSteps(rec, steps, P);

@@ -45,8 +45,11 @@ export function isCreatureType(sub: string): boolean {
   return subtypeCategory(sub) === 'Creature';
 }
 
+const BASIC_LAND_TYPES = new Set(BASIC_LAND_TYPE_NAMES);
 export function isBasicLandType(sub: string): boolean {
-  for (const b of BASIC_LAND_TYPE_NAMES) if (eqWord(b, sub)) return true;
+  // (The usual spelling found at once: this runs for every subtype of every land after many events.)
+  if (BASIC_LAND_TYPES.has(sub)) return true;
+  for (let i = 0; i < BASIC_LAND_TYPE_NAMES.length; i++) if (eqWord(BASIC_LAND_TYPE_NAMES[i]!, sub)) return true;
   return false;
 }
 
