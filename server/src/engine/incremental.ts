@@ -162,16 +162,27 @@ export function sameState(o: GameObject, s: ObjectState | undefined): boolean {
   return same;
 }
 
+/**
+ * Whether the object is in the state `s` recorded but for its counters and
+ * damage: what only 704 and the effects that read counters (and its
+ * counters' own effects) see, not its characteristics.
+ */
+export function sameStateButCounted(o: GameObject, s: ObjectState | undefined): boolean {
+  return !!s && sameFields(o, s, false, true);
+}
+
 /** Whether the object is in the state `s` recorded but for being tapped or untapped. */
 export function sameStateButTapped(o: GameObject, s: ObjectState | undefined): boolean {
   return !!s && sameFields(o, s, true);
 }
 
 /** Field by field: no string is built for an unchanged object. */
-function sameFields(o: GameObject, s: ObjectState, exceptTapped = false): boolean {
+function sameFields(o: GameObject, s: ObjectState, exceptTapped = false, exceptCounted = false): boolean {
   if (o.printed !== s.printed || o.zone !== s.zone || o.incarnation !== s.incarnation || (o.tapped !== s.tapped && !exceptTapped) || o.attachedTo !== s.attachedTo || o.timestamp !== s.timestamp) return false;
-  if (o.damage !== s.damage || o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.deathtouchDamage !== s.deathtouchDamage || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;
-  if (o.counters.size !== s.counters.length || !sameStrings(o.entryChoices, s.entryChoices) || !sameStrings(o.designations, s.designations)) return false;
+  if (o.owner !== s.owner || o.baseController !== s.baseController || o.faceDown !== s.faceDown || o.isToken !== s.isToken || o.emblem !== s.emblem) return false;
+  if (!sameStrings(o.entryChoices, s.entryChoices) || !sameStrings(o.designations, s.designations)) return false;
+  if (exceptCounted) return true;
+  if (o.damage !== s.damage || o.deathtouchDamage !== s.deathtouchDamage || o.counters.size !== s.counters.length) return false;
   for (const [k, n, t] of s.counters) if (o.counters.get(k) !== n || o.counterTimestamps.get(k) !== t) return false;
   return true;
 }
@@ -285,6 +296,23 @@ export function mentionsTapped(x: unknown): boolean {
   const o = x as Record<string, unknown>;
   r = typeof o.tapped === 'boolean' || o.kind === 'tapped' || (Array.isArray(x) ? x.some(mentionsTapped) : Object.values(o).some(mentionsTapped));
   tappedReads.set(x, r);
+  return r;
+}
+
+const counterReads = new WeakMap<object, boolean>();
+
+/**
+ * Whether a specification reads counters on objects, anywhere in it: a
+ * filter's `with a counter on it`, a number of counters (a level, 711), in its
+ * set, values or condition. (Damage marked is read by 704 alone.)
+ */
+export function mentionsCounters(x: unknown): boolean {
+  if (!x || typeof x !== 'object') return false;
+  let r = counterReads.get(x);
+  if (r !== undefined) return r;
+  const o = x as Record<string, unknown>;
+  r = o.withCounter !== undefined || o.kind === 'counters' || (Array.isArray(x) ? x.some(mentionsCounters) : Object.values(o).some(mentionsCounters));
+  counterReads.set(x, r);
   return r;
 }
 

@@ -15,7 +15,7 @@ import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, editedSince, lastStamp, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
 import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
-import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
+import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, sameStateButCounted, mentionsCounters, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
 import { append, sameList, sameStrings } from '../util/arrays';
@@ -930,6 +930,18 @@ function byTimestampOrder(x: Live, y: Live): number {
   return compareTimestamps(x.timestamp, y.timestamp);
 }
 
+/** Whether some effect of a pool reads counters on objects (its set, values or condition), asked once per pool. */
+const countersReadByPool = new WeakMap<readonly Live[], boolean>();
+function readsCounters(pool: readonly Live[]): boolean {
+  let r = countersReadByPool.get(pool);
+  if (r === undefined) {
+    r = false;
+    for (let i = 0; i < pool.length && !r; i++) r = mentionsCounters(pool[i]!.spec);
+    countersReadByPool.set(pool, r);
+  }
+  return r;
+}
+
 /** The sources of a pool's static effects, made once per pool (a layer's record keeps last time's pool when it is the same). */
 const staticSourcesByPool = new WeakMap<readonly Live[], Set<string>>();
 function staticSources(pool: readonly Live[]): Set<string> {
@@ -1012,8 +1024,17 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const keep = !!opts.keep || !!prev;
   /** Objects whose records entering the current layer may differ from the previous computation's. */
   const dirty = new Set<string>();
-  /** Objects whose own game state changed (zone, counters, tapped…): dirty in every layer. */
+  /** Objects whose own game state changed (zone, tapped, attachments…): dirty in every layer. */
   const moved = new Set<string>();
+  /**
+   * Objects whose counters or damage alone changed: their characteristics
+   * entering each layer are last time's, so they are dirty only from the first
+   * layer whose effects read counters (`joinCounted`). Their counters' own
+   * effects are new effects of the pool, which a replay computes again.
+   */
+  const counted = new Set<string>();
+  /** Every object whose state changed: `moved` and `counted`. */
+  const stateChanged = new Set<string>();
   /**
    * Each object's game state (last time's record where it did not change) and place, for the memo: a
    * version of last time's list, which the memos frozen states keep share (a long timeline adds an
@@ -1041,6 +1062,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       if (outsideWorld(o)) return true;
       // One that was left out (a stand-in some text moved) joins in its place, not at the end: afresh.
       if (!prev!.copied.has(o.id)) return false;
+      stateChanged.add(o.id);
+      if (sameStateButCounted(o, old)) {
+        counted.add(o.id);
+        onlyTapped = false;
+        return true;
+      }
       dirty.add(o.id);
       moved.add(o.id);
       // (And last time's record names this very object, so that it says it is tapped now.)
@@ -1078,19 +1105,20 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         if (outsideWorld(o)) continue;
         dirty.add(o.id);
         moved.add(o.id);
+        stateChanged.add(o.id);
         onlyTapped = false;
       }
     }
     states = changedStates?.done() ?? before ?? PersistentList.EMPTY;
   }
-  const layerOne = prev && !prev.copyEffects ? layerOneAppliesAmong(state, moved) : layerOneApplies(state);
+  const layerOne = prev && !prev.copyEffects ? layerOneAppliesAmong(state, stateChanged) : layerOneApplies(state);
   const resolved = resolvedLives(state);
   // The same objects in the same states, the same resolved effects and game: the same result (a resolution
   // computes the layers for its next action, and the event's end computes them again for the same state).
   // So too when objects were only tapped or untapped and no effect reads that (a record names its object,
   // which says it is tapped): the memo's states then stay last time's, and the next computation sees the
   // same objects as changed again.
-  const same = !dirty.size || (onlyTapped && !!opts.last && opts.last.memo === prev && !memoReadsTapped(prev, opts.last));
+  const same = (!dirty.size && !counted.size) || (onlyTapped && !!opts.last && opts.last.memo === prev && !memoReadsTapped(prev, opts.last));
   if (prev && opts.last?.memo === prev && same && !globalChanged && !layerOne && !prev.copyEffects && sameList(resolved, prev.resolved)) {
     if (CHECK_LAYERS) checkIncremental(opts.last, computeLayers(state, env, false));
     return opts.last;
@@ -1140,11 +1168,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const started = new Map<string, Live>();
   /** The ids of those of `started` with parts in more than one layer: the only ones a later layer can find there. */
   const startedInSeveral: string[] = [];
-  // Counters change only on objects whose state changed (`moved`).
-  const counterSources = prev ? keptList(prev.counterSources, moved, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
+  // Counters change only on objects whose state changed.
+  const counterSources = prev ? keptList(prev.counterSources, stateChanged, (id) => hasCounters(state.byId.get(id))) : allCounterSources(state);
   // The same objects with counters, none of which changed: last time's counters' effects (made by each object's stamp).
   const kept = prev?.lives;
-  const counters = kept && counterSources === prev!.counterSources && !someWithCounters(moved) ? kept.counters : countersLives(state, counterSources);
+  const counters = kept && counterSources === prev!.counterSources && !someWithCounters(stateChanged) ? kept.counters : countersLives(state, counterSources);
   // The resolved and counters' effects with parts in each layer: sorted out once, not in each of eleven layers.
   const resolvedIn = kept && sameList(resolved, prev!.resolved) ? kept.resolvedIn : livesIn(resolved);
   const countersIn = kept && counters === kept.counters ? kept.countersIn : livesIn(counters);
@@ -1247,6 +1275,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /** Whether the pool just collected ends with effects begun in an earlier layer (`addStarted`). */
   let poolExtras = false;
+
+  /** The objects whose counters changed become dirty, in this layer and every later one (`counted`). */
+  const joinCounted = (): void => {
+    for (const id of counted) {
+      dirty.add(id);
+      moved.add(id);
+    }
+    counted.clear();
+  };
   /** The sets `rematchShared` found in the current layer, by last time's list and selection key. */
   let rematched: Map<string, Rematched> | undefined;
   /** The dirty objects as a list, for `rematch`: made when first asked in a replayed layer, which changes no dirty object before it is done. */
@@ -1290,6 +1327,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     };
     const P = prev?.layers.get(layer);
     let pool = P ? poolFrom(P, layer) : collect();
+    // An effect of this layer reads counters (`with a +1/+1 counter on it`, a level, a count): the objects
+    // whose counters changed are dirty from here on, and the pool is looked at again with them.
+    if (counted.size && readsCounters(pool)) {
+      joinCounted();
+      pool = P ? poolFrom(P, layer) : collect();
+    }
     owned = undefined;
     changedNow = NO_CHANGES;
     changing = undefined;
@@ -1349,7 +1392,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const copiable = new Copiables(copied);
   const memo: LayerMemo | undefined = keep ? { global, states, position, copied, copyEffects: layerOne, layers: records, finalChanged, resolved, playerSources, counterSources, lives: { counters, countersIn, resolvedIn }, orderedAt, stampAt } : undefined;
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
-  const since = prev && opts.last?.memo === prev ? { memo: prev, changed: [...dirty] } : undefined;
+  // (With the objects whose counters or damage changed and that no layer computed again: 704 reads those.)
+  const since = prev && opts.last?.memo === prev ? { memo: prev, changed: counted.size ? [...new Set([...dirty, ...counted])] : [...dirty] } : undefined;
   const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));

@@ -284,6 +284,29 @@ test('a replay shares one set among effects alike, and keeps last time\'s very s
   }
 });
 
+test('counters and damage alone: an object is computed again from the first layer that reads counters, and 704 still looks at it', () => {
+  // A counter changes no characteristic before the layer of its own effect (7c for +1/+1, 6 for a keyword),
+  // unless an effect reads counters: trample for creatures with a +1/+1 counter (6), a leveler's LEVEL
+  // sections (7b). Damage changes none: 704.5g alone reads it, and it must still see the bear.
+  const lines = ['scenario "counted"', 'players Alice, Bob', ''];
+  lines.push('card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.');
+  lines.push('card "Trample giver" as giver', '  type Enchantment', '  text Each creature you control with a +1/+1 counter on it has trample.');
+  lines.push('card "Student of Warfare" as student', '  cost {W}', '  type Creature — Human Knight', '  pt 1/1', '  text Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)', '  text LEVEL 2-6', '  text 3/3', '  text First strike', '  text LEVEL 7+', '  text 4/4', '  text Double strike');
+  lines.push('card "Grizzly Bears" as bear', '  type Creature — Bear', '  pt 2/2', '  copies 2', '');
+  lines.push('enter anthem, bear#1, bear#2, student', 'enter giver');
+  lines.push('put a +1/+1 counter on bear#1', 'expect bear#1: pt 4/4; has trample', 'expect bear#2: pt 3/3; lacks trample');
+  lines.push('put 2 level counters on student', 'expect student: pt 4/4; has first strike; lacks trample');
+  lines.push('resolve "This creature deals 2 damage to any target." from student targeting bear#2', 'expect bear#2: zone battlefield');
+  lines.push('resolve "This creature deals 1 damage to any target." from student targeting bear#2', 'expect bear#2: zone graveyard');
+  const tally = compared(() => {
+    const a = analyze(parseLayers(lines.join('\n') + '\n', 'counted.layers'));
+    assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.message), []);
+    assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+    assert.equal(a.expectations.length, 5);
+  });
+  assert.ok(tally.incremental >= 4, JSON.stringify(tally));
+});
+
 test('613.6: an effect that applied in a later layer only because it began in an earlier one is not taken to exist again when it no longer begins', () => {
   // Humility, made a creature by Opalescence, applies in 7b having begun in 6. A second Humility (a
   // land, not a creature) enters and takes Humility's ability first: Humility no longer begins, so it
