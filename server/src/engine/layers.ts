@@ -2018,6 +2018,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     keepSteps(rec, plan, P);
     if (rec) rec.stepFound = noneFound(plan.length);
     log.layers.push({ layer, steps: plan });
+    /** The objects computed again as a list, made for the first long set (an anthem's): no iterator per step in cold code. */
+    let againIds: string[] | undefined;
     for (let k = 0; k < plan.length; k++) {
       const s = plan[k]!;
       if (s.live.partsByLayer.size > 1) note(s, layer, true);
@@ -2025,7 +2027,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       // (A counter's or a pump's one object, the usual step: looked at here.)
       if (a.length === 1 && !again.has(a[0]!)) continue;
       // Objects are independent of each other here: the order among them does not matter.
-      const ids = again.size * 8 >= a.length ? amongAffected(a, again) : among(again, a);
+      const ids = again.size * 8 >= a.length ? amongAffected(a, again) : among((againIds ??= [...again]), a);
       if (ids.length) applyTo(s.live, layer, world, ids, true, BY_TIMESTAMP);
     }
     if (layer === '4') landAbilities(again);
@@ -2085,12 +2087,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * Taken for most effects of a layer holding every counter and pump.
    */
   function quietStep(l: Live, old: Step, layer: Layer): Quiet {
-    if (old.reason !== byTimestamp(l) || dirty.has(l.source.id) || fixedSets.has(l.id)) return NOT_QUIET;
+    if (old.reason !== byTimestamp(l) || dirty.has(l.source.id) || (fixedSets.size && fixedSets.has(l.id))) return NOT_QUIET;
     if (!dirty.size && !globalChanged) return SAME_STEP;
-    if (!localValues(l, layer)) return NOT_QUIET;
-    if (l.resolved?.lockedSet) return lockedUnchanged(l) ? SAME_STEP : NOT_QUIET;
-    if (ownObject(l)) return SAME_STEP;
-    return localSelection(l) ? SAME_FILTER : NOT_QUIET;
+    const kind = quietKind(l, layer);
+    if (kind === QUIET_LOCKED) return lockedUnchanged(l) ? SAME_STEP : NOT_QUIET;
+    return kind === QUIET_OWN ? SAME_STEP : kind === QUIET_FILTER ? SAME_FILTER : NOT_QUIET;
   }
 
   /**
@@ -2144,9 +2145,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * there are none, the usual answer). A scan, not a set: `affected` is often
    * a new list (a token entered), and a set of it would cost more than the scan.
    */
-  function among(some: ReadonlySet<string>, affected: readonly string[]): string[] {
+  function among(some: readonly string[], affected: readonly string[]): string[] {
     let out: string[] | undefined;
-    for (const id of some) if (affected.includes(id)) (out ??= []).push(id);
+    for (let i = 0; i < some.length; i++) if (affected.includes(some[i]!)) (out ??= []).push(some[i]!);
     return out ?? NONE;
   }
 
@@ -2652,6 +2653,30 @@ function selectionKey(sel: Selector, scope: Scope): string | undefined {
   if (k === undefined) plainKeys.set(f, (k = isPlain(f) ? JSON.stringify(f) : null));
   if (k === null) return undefined;
   return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
+}
+
+/** What `quietStep` finds of an effect in a layer whatever the computation: what its quiet step depends on. */
+type QuietKind = 0 | 1 | 2 | 3;
+/** Values read from other objects, a condition, or a set neither its own object, a locked one nor a local filter. */
+const QUIET_NEVER = 0;
+/** A resolved effect's locked set (611.2c): quiet while none of its objects is dirty. */
+const QUIET_LOCKED = 1;
+/** Its own object (a counter's, a level's). */
+const QUIET_OWN = 2;
+/** A local filter: rematched for the dirty objects. */
+const QUIET_FILTER = 3;
+
+/** By layer, each effect's `QuietKind` (it depends on the effect's specification and parts alone): one lookup per step of a replay. */
+const quietKinds = new Map<Layer, WeakMap<Live, QuietKind>>();
+function quietKind(l: Live, layer: Layer): QuietKind {
+  let byLive = quietKinds.get(layer);
+  if (!byLive) quietKinds.set(layer, (byLive = new WeakMap()));
+  let kind = byLive.get(l);
+  if (kind === undefined) {
+    kind = !localValues(l, layer) ? QUIET_NEVER : l.resolved?.lockedSet ? QUIET_LOCKED : ownObject(l) ? QUIET_OWN : localSelection(l) ? QUIET_FILTER : QUIET_NEVER;
+    byLive.set(l, kind);
+  }
+  return kind;
 }
 
 /** `quietStep`'s answers (computeLayers). */
