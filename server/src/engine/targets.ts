@@ -63,9 +63,10 @@ export function targetProblems(actions: Action[], scope: Scope, game: Game): { i
     }
     if (!ref.filter) continue;
     const filter = ref.filter;
-    const wanted = `target ${describeFilter(filter, false)}`;
+    // Words made for a message only: most targets are legal (a long timeline checks one per resolution).
+    const wanted = (): string => `target ${describeFilter(filter, false)}`;
     if (player && !id) {
-      fail(ref.index, `${player} is a player, not a legal "${wanted}" (115.1)`);
+      fail(ref.index, `${player} is a player, not a legal "${wanted()}" (115.1)`);
       continue;
     }
     const w = id ? world.get(id) : undefined;
@@ -73,20 +74,20 @@ export function targetProblems(actions: Action[], scope: Scope, game: Game): { i
     const name = w.obj.printed.name;
     // 112.1: a spell is a card on the stack: cast and not yet resolved.
     if (filter.noun === 'spell' && w.obj.zone !== 'stack') {
-      fail(ref.index, `${name} is not a spell (a spell is a card cast and not yet resolved, 112.1), so it is not a legal "${wanted}" (115.1)`);
+      fail(ref.index, `${name} is not a spell (a spell is a card cast and not yet resolved, 112.1), so it is not a legal "${wanted()}" (115.1)`);
       continue;
     }
     if (matches(filter, w, scope, world, game.evalEnv)) continue;
     const zones = filter.zones.length ? filter.zones : ['battlefield'];
     if (!filter.anyOf?.length && !zones.includes(w.obj.zone ?? 'nowhere')) {
-      fail(ref.index, `${name} is not a legal "${wanted}": it is ${w.obj.zone ? `in the ${w.obj.zone}` : 'nowhere'}, not ${zones.map((z) => (z === 'battlefield' ? 'on the battlefield' : `in ${z}`)).join(' or ')} (115.1, 608.2b)`);
+      fail(ref.index, `${name} is not a legal "${wanted()}": it is ${w.obj.zone ? `in the ${w.obj.zone}` : 'nowhere'}, not ${zones.map((z) => (z === 'battlefield' ? 'on the battlefield' : `in ${z}`)).join(' or ')} (115.1, 608.2b)`);
       continue;
     }
     const failed = conditionsOf(filter).find((c) => !matches(c, w, scope, world, game.evalEnv));
     const words = failed ? describeFilter(failed, false).replace(/^(object|spell) ?/, '') : '';
     // `target creature` and a land: the noun is the condition it fails.
     const why = !failed ? 'it is not what the text asks for' : failed.types.length && Object.keys(failed).every((k) => k === 'types' || !isSet(failed[k as keyof Filter])) ? `it is not ${/^[aeiou]/i.test(words) ? 'an' : 'a'} ${words}` : `it fails "${words}"`;
-    fail(ref.index, `${name} is not a legal "${wanted}": ${why} (115.1, 608.2b)`);
+    fail(ref.index, `${name} is not a legal "${wanted()}": ${why} (115.1, 608.2b)`);
   }
   return problems;
 }
