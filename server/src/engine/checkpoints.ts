@@ -13,7 +13,7 @@
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
-import { cloneState, editedSince, lastStamp, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
+import { cloneSmallState, editedSince, lastStamp, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
@@ -399,9 +399,8 @@ export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
   const b = before?.state;
   // Everything but objects, effects and replacements is small: copied as cloneState copies it.
-  const { byId: _b, objects: _o, effects: _e, replacements: _r, ...rest } = cloneState({ ...s, objects: [], effects: [], replacements: [] });
   const state: FrozenState = {
-    ...rest,
+    ...cloneSmallState(s),
     objects: freezeObjects(s.objects, b?.objects),
     effects: freezeEffects(s.effects, b?.effects),
     replacements: share(s.replacements, b?.replacements, sameReplacement),
