@@ -469,6 +469,40 @@ test('random boards of type-changing effects, on lands and enchantments, enterin
   assert.ok(incremental > 150, `${incremental} incremental computations compared`);
 });
 
+test('random boards of counters, levels and damage under effects that read counters: every computation equals one from scratch', () => {
+  // Counters and damage alone leave an object clean until a layer whose effects read counters
+  // (computeLayers' `counted`): every kind of counter, a leveler, damage, and effects that read them or not.
+  const TEXTS = ['Each creature you control with a +1/+1 counter on it has trample.', 'Creatures you control with counters on them get +1/+1.', 'Each creature with a level counter on it has flying.', 'Creatures you control get +1/+1.', 'Creatures with flying get +1/+1.', 'All creatures are black.'];
+  const LEVELER = ['card "Student of Warfare" as st', '  cost {W}', '  type Creature — Human Knight', '  pt 1/1', '  text Level up {W} ({W}: Put a level counter on this. Level up only as a sorcery.)', '  text LEVEL 2-6', '  text 3/3', '  text First strike', '  text LEVEL 7+', '  text 4/4', '  text Double strike'];
+  const creatures = ['st', 'p0', 'p1', 'p2'];
+  const event = fc.record({ kind: fc.nat(5), on: fc.nat(creatures.length - 1), n: fc.integer({ min: 1, max: 3 }) });
+  const board = fc.record({ effects: fc.array(fc.nat(TEXTS.length - 1), { minLength: 1, maxLength: 3 }), events: fc.array(event, { minLength: 4, maxLength: 12 }) });
+  let incremental = 0;
+  fc.assert(
+    fc.property(board, (b) => {
+      const lines = ['players Alice, Bob', ...LEVELER, 'card "Shocker" as sh', '  type Creature — Goblin', '  pt 1/4'];
+      b.effects.forEach((t, i) => lines.push(`card "Effect ${i}" as e${i}`, '  type Enchantment', `  text ${TEXTS[t]}`));
+      [0, 1, 2].forEach((i) => lines.push(`card "Bear ${i}" as p${i}`, '  type Creature — Bear', '  pt 2/2'));
+      lines.push(`enter st, sh, p0, p1, p2, ${b.effects.map((_, i) => `e${i}`).join(', ')}`);
+      for (const e of b.events) {
+        const c = creatures[e.on]!;
+        lines.push(
+          [`put ${e.n} +1/+1 counters on ${c}`, `put a -1/-1 counter on ${c}`, `put ${e.n} level counters on ${c}`, `put a flying counter on ${c}`,
+            `resolve "This creature deals ${e.n} damage to any target." from sh targeting ${c}`, 'end turn'][e.kind]!,
+        );
+      }
+      const tally = compared(() => {
+        const a = analyze(parseLayers(lines.join('\n') + '\n', 'counters.layers'));
+        assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error' || /internal/.test(d.message)).map((d) => d.message), []);
+      });
+      incremental += tally.incremental;
+    }),
+    // A fixed seed: the same boards on every run (another seed explores others).
+    { numRuns: 150, seed: 704_5 },
+  );
+  assert.ok(incremental > 300, `${incremental} incremental computations compared`);
+});
+
 test('every file of the corpus with heavy effects entering at random points (Blood Moon, Humility, Opalescence, land types): every computation equals one from scratch', () => {
   const heavy = [
     'Creatures you control get +1/+1.', 'Nonbasic lands are Mountains.', 'All creatures lose all abilities and have base power and toughness 1/1.', 'All Forests are Islands.',
