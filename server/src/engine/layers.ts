@@ -1345,7 +1345,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const { ind, independence } = independenceOf(P, pool, layer, !!rec);
     if (rec) rec.independence = independence;
     const picked = P ? chooseMode(layer, P, pool, ind) : 'full';
-    const mode = picked === 'full' && P && extendLayer(layer, P, pool, rec) ? 'extend' : picked;
+    const mode = picked === 'full' && P && (extendLayer(layer, P, pool, rec) || appendLayer(layer, P, pool, rec)) ? 'extend' : picked;
     if (prev) stats[mode]++;
     if (mode === 'extend') {
       endLayer(layer, rec, undefined);
@@ -1401,6 +1401,42 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   // -------------------------------------------------------------------------
   // A layer worked out afresh
+
+  /**
+   * 613.8a's prefilter for a layer's pool as it starts (the pairs are asked
+   * once): `objects(a, b)`, whether applying `b` can change what `a` reads on
+   * objects (true; 'apart' when only type words keep them apart, see
+   * objectsLink); `source(a, b)`, whether it can change `a`'s source (its
+   * existence or text), now or once the layer's effects changed what `b`'s
+   * set reads.
+   */
+  function linksIn(pool: readonly Live[], layer: Layer): { objects: (a: Live, b: Live) => boolean | 'apart'; source: (a: Live, b: Live) => boolean } {
+    // Type parts refit the objects they touch, so an object that fits now fits for the rest of the layer.
+    const someUnfit = unfitIn(world);
+    /** What the layer's effects write, made on the first question. */
+    let poolWrites: { aspects: Set<Aspect>; types: TypeWords } | undefined;
+    const setMayChange = (b: Live): boolean => {
+      const reads = selectionReads(b);
+      if (!reads) return true;
+      if (!poolWrites) {
+        poolWrites = { aspects: new Set(), types: new Set() };
+        for (const l of pool) {
+          for (const x of writes(l, layer)) poolWrites.aspects.add(x);
+          poolWrites.types = unionWords(poolWrites.types, typeWrites(l.partsByLayer.get(layer) ?? NO_PARTS));
+        }
+      }
+      for (const x of reads) if (poolWrites.aspects.has(x) && (x !== 'types' || wordsMeet(typeReads(b.spec), poolWrites.types) || someUnfit())) return true;
+      return false;
+    };
+    return {
+      objects: (a, b) => objectsLink(a, b, layer, someUnfit),
+      source: (a, b) => {
+        const wr = writes(b, layer);
+        for (const x of sourceReads(a)) if (wr.has(x)) return affectedIn(b, world).includes(a.source.id) || setMayChange(b);
+        return false;
+      },
+    };
+  }
 
   /**
    * 613.7–613.8: a layer worked out afresh, effect by effect: the next is the
@@ -1513,10 +1549,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
         return undefined;
       }
     };
+    const links = linksIn(pool, layer);
     const mayDepend = (a: Live, b: Live): boolean => {
-      const link = objectsLink(a, b, layer, someUnfit);
+      const link = links.objects(a, b);
       if (link === true) return true;
-      const found = sourceMayDepend(a, b, writes(b, layer));
+      const found = links.source(a, b);
       if (found) (sourceOnly.get(a.id) ?? sourceOnly.set(a.id, new Set()).get(a.id)!).add(b.id);
       // The check mode (issue 9): a pair the type words keep apart finds nothing when tried.
       if (CHECK_LAYERS && link === 'apart' && !found && a.cda === b.cda && tryApply(a, b) !== undefined) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${a.id} depends on ${b.id} in layer ${layer}, which their type words rule out`);
@@ -1547,31 +1584,6 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const textOf = (w: World) => w.get(src)?.abilities.find((x) => x.key === a.abilityKey)?.text ?? '';
       return textOf(world) !== textOf(scratch) ? 'changes its text' : undefined;
     };
-    /**
-     * Existence and text concern only the source: b must be able to touch it, now
-     * or once the layer's effects changed what b's set reads (the pair is asked once).
-     */
-    const sourceMayDepend = (a: Live, b: Live, wr: ReadonlySet<Aspect>): boolean => {
-      for (const x of sourceReads(a)) if (wr.has(x)) return affectedIn(b, world).includes(a.source.id) || setMayChange(b);
-      return false;
-    };
-    /** What the layer's effects write, made on the first question. */
-    let poolWrites: { aspects: Set<Aspect>; types: TypeWords } | undefined;
-    const setMayChange = (b: Live): boolean => {
-      const reads = selectionReads(b);
-      if (!reads) return true;
-      if (!poolWrites) {
-        poolWrites = { aspects: new Set(), types: new Set() };
-        for (const l of pool) {
-          for (const x of writes(l, layer)) poolWrites.aspects.add(x);
-          poolWrites.types = unionWords(poolWrites.types, typeWrites(l.partsByLayer.get(layer) ?? NO_PARTS));
-        }
-      }
-      for (const x of reads) if (poolWrites.aspects.has(x) && (x !== 'types' || wordsMeet(typeReads(b.spec), poolWrites.types) || someUnfit())) return true;
-      return false;
-    };
-    // Type parts refit the objects they touch, so an object that fits now fits for the rest of the layer.
-    const someUnfit = unfitIn(world);
     const valuesOf = (a: Live, lyr: Layer, w: Working | undefined, ww: World, scope: Scope): unknown[] => effectValues(a, lyr, w, ww, scope, env);
 
     const applyNext = (next: Live, reason: OrderReason): void => {
@@ -2275,6 +2287,76 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       ownedNow(x);
     }
     keepOrder(layer, P, rec);
+    keepChanged(rec, P.changed, dirty);
+    return true;
+  }
+
+  /**
+   * 613.8 when effects later than every other come into a layer ordered by
+   * trial application (an effect card entering Blood Moon's layer): last
+   * time's order found no dependency, and the prefilter links no new effect
+   * to any other either way, so no trial would find one (613.8a): each step
+   * is last time's, and the new effects apply after them, by timestamp
+   * (613.8b). Only when the dirty objects are the new effects' sources, which
+   * no earlier effect touches, applies to or comes from, and nothing reads
+   * other objects. Anything else: false, and the layer is computed afresh.
+   */
+  function appendLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): boolean {
+    if (!dirty.size || globalChanged || P.found.length || P.loops.length || P.stepFound.length !== P.steps.length) return false;
+    if (P.stepFound.some((m) => m.size) || P.steps.some((s) => s.reason.kind !== 'timestamp')) return false;
+    // The old effects, the very ones, in last time's pool order; the new ones after every one of them.
+    const old = new Set(P.pool);
+    const fresh = pool.filter((l) => !old.has(l));
+    if (!fresh.length || pool.length !== P.pool.length + fresh.length || P.steps.some((s) => !old.has(s.live))) return false;
+    let latest: Live | undefined;
+    for (const l of P.pool) if (!latest || byTimestampOrder(l, latest) > 0) latest = l;
+    for (const l of fresh) {
+      if (l.kind !== 'static' || l.cda || !dirty.has(l.source.id) || !existsIn(l, world)) return false;
+      if (latest && byTimestampOrder(l, latest) <= 0) return false;
+    }
+    for (const l of pool) if (!localValues(l, layer) || (!fixedSets.has(l.id) && !lockedIds(l) && !localSelection(l))) return false;
+    // The dirty objects: none an old effect came from, applied to last time (its steps, 613.8a's trials) or applies to now.
+    const touched = touchedBy(P);
+    for (const x of dirty) {
+      if (touched.has(x)) return false;
+      const w = world.get(x);
+      for (const l of P.pool) {
+        if (l.source.id === x) return false;
+        const fixed = fixedSets.get(l.id) ?? lockedIds(l);
+        if (fixed ? fixed.includes(x) : !!w && matches((l.spec.affected as Extract<Selector, { kind: 'filter' }>).filter, w, scopeIn(l, world), world, env)) return false;
+      }
+    }
+    // 613.8a's prefilter, as a computation afresh asks it: no new effect linked to any effect either way
+    // (a pair only type words keep apart is not tried there either; the check mode tries it).
+    const links = linksIn(pool, layer);
+    for (const e of fresh) {
+      for (const l of pool) {
+        if (l === e) continue;
+        if (links.objects(e, l) === true || links.objects(l, e) === true || links.source(e, l) || links.source(l, e)) return false;
+      }
+    }
+    const steps = P.steps.slice();
+    for (const s of steps) if (s.live.partsByLayer.size > 1) note(s, layer, true);
+    carry(P.changed, dirty);
+    // The records are now those after last time's steps: sets found on the records entering the layer (the
+    // prefilter's) are found again.
+    affectedNow.clear();
+    kindNow?.clear();
+    // (Equal timestamps keep the pool's order: sort is stable.)
+    for (const e of fresh.sort(byTimestampOrder)) {
+      const st: Step = { live: e, affected: affectedIn(e, world), reason: BY_TIMESTAMP };
+      note(st, layer);
+      steps.push(st);
+      const version = worldVersion;
+      applyTo(e, layer, world, st.affected, true, BY_TIMESTAMP);
+      if (worldVersion !== version) forgetAfter(e, layer, st.affected);
+      // The objects the new effects applied to now differ: computed again from here on (and their land abilities, 305.6).
+      for (const id of st.affected) dirty.add(id);
+    }
+    log.layers.push({ layer, steps });
+    keepSteps(rec, steps, P);
+    keepOrder(layer, P, rec);
+    if (rec) rec.stepFound = noneFound(steps.length);
     keepChanged(rec, P.changed, dirty);
     return true;
   }

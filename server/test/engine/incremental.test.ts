@@ -22,7 +22,7 @@ interface Tally {
   /** Computations after a change that gave the previous result back (nothing it depends on changed). */
   unchanged: number;
   incremental: number;
-  layers: { reuse: number; replay: number; full: number };
+  layers: { reuse: number; replay: number; extend: number; full: number };
 }
 
 /**
@@ -54,7 +54,7 @@ function watching<T>(fn: () => T, watch: (game: Game, result: LayerResult, after
 
 /** Runs `fn` with every `Game.layers()` compared with a computation from scratch. */
 function compared(fn: () => void): Tally {
-  const tally: Tally = { computations: 0, unchanged: 0, incremental: 0, layers: { reuse: 0, replay: 0, full: 0 } };
+  const tally: Tally = { computations: 0, unchanged: 0, incremental: 0, layers: { reuse: 0, replay: 0, extend: 0, full: 0 } };
   const seen = new WeakSet<LayerResult>();
   watching(fn, (game, r, after) => {
     // A result given back after a change (the same state as the last computation's) is compared again.
@@ -70,7 +70,7 @@ function compared(fn: () => void): Tally {
       tally.computations++;
       if (r.incremental) {
         tally.incremental++;
-        for (const k of ['reuse', 'replay', 'full'] as const) tally.layers[k] += r.incremental[k];
+        for (const k of ['reuse', 'replay', 'extend', 'full'] as const) tally.layers[k] += r.incremental[k];
       }
     }
   });
@@ -94,8 +94,9 @@ test('every computation of the corpus built on the previous one equals one from 
 test('a generated board with a long timeline (entries, pumps, counters, equipment, deaths, turns) computes incrementally and alike', () => {
   const tally = compared(() => analyze(parseLayers(realistic({ permanents: 40, effectCards: 20, events: 300 }), 'board.layers')));
   assert.ok(tally.incremental >= 150 && tally.unchanged > 20, JSON.stringify(tally));
-  // Blood Moon-like and Urborg-like effects make layer 4 depend on trial application: it is reused or computed afresh, never replayed.
-  assert.ok(tally.layers.full > 0 && tally.layers.reuse > 0, JSON.stringify(tally.layers));
+  // Blood Moon-like and Urborg-like effects make layer 4 depend on trial application: it is reused, extended (an
+  // object or an effect card entering) or computed afresh, never replayed.
+  assert.ok(tally.layers.extend > 0 && tally.layers.reuse > 0, JSON.stringify(tally.layers));
 });
 
 test('tokens entering one by one under anthems and type changers', () => {
@@ -305,6 +306,38 @@ test('counters and damage alone: an object is computed again from the first laye
     assert.equal(a.expectations.length, 5);
   });
   assert.ok(tally.incremental >= 4, JSON.stringify(tally));
+});
+
+test('613.8: an effect card entering a layer ordered by trial application extends last time\'s order when nothing links it to another effect, and is worked out afresh when something does', () => {
+  // Blood Moon's layer (it takes abilities, 305.7) is never ordered by timestamps alone. "Each land is a
+  // Swamp" on an enchantment entering after it reads and writes only type words Blood Moon keeps apart: last
+  // time's order, then the new effect (613.8b). The same text on a nonbasic land: Blood Moon takes its
+  // ability (613.8a, existence), so the layer is worked out afresh and finds the dependency.
+  const head = ['players Alice, Bob', '', 'card "Blood Moon" as moon', '  type Enchantment', '  text Nonbasic lands are Mountains.'];
+  head.push('card "Wastes" as wastes', '  type Land', '  copies 2', 'card "Forest" as forest', '  type Basic Land — Forest');
+  head.push('card "Swamps" as swamps', '  type Enchantment', '  text Each land is a Swamp in addition to its other land types.');
+  head.push('card "Urborg" as urborg', '  type Legendary Land', '  text Each land is a Swamp in addition to its other land types.', '');
+  const modes = (events: string[], expects: string[]): { kinds: string[]; found: number } => {
+    const kinds: string[] = [];
+    let found = 0;
+    compared(() => {
+      watching(() => {
+        const a = analyze(parseLayers([...head, ...events, ...expects].join('\n') + '\n', 'append.layers'));
+        assert.deepEqual(a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`), []);
+        assert.equal(a.expectations.length, expects.length);
+      }, (_game, r) => {
+        if (r.incremental) kinds.push(JSON.stringify(r.incremental));
+        found = Math.max(found, r.dependencies.length);
+      });
+    });
+    return { kinds, found };
+  };
+  const extended = modes(['enter moon, wastes#1, wastes#2, forest', 'enter swamps'], ['expect wastes#1: type Land — Mountain Swamp', 'expect forest: type Basic Land — Forest Swamp']);
+  // The entering enchantment's computation extended layer 4 (no full computation at all after the first).
+  assert.ok(extended.kinds.some((k) => JSON.parse(k).extend > 0), extended.kinds.join(' '));
+  assert.ok(extended.kinds.every((k) => JSON.parse(k).full === 0), extended.kinds.join(' '));
+  const afresh = modes(['enter moon, wastes#1, wastes#2, forest', 'enter urborg'], ['expect urborg: type Legendary Land — Mountain', 'expect forest: type Basic Land — Forest']);
+  assert.ok(afresh.kinds.some((k) => JSON.parse(k).full > 0), afresh.kinds.join(' '));
 });
 
 test('613.6: an effect that applied in a later layer only because it began in an earlier one is not taken to exist again when it no longer begins', () => {
