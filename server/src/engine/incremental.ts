@@ -276,7 +276,6 @@ export function localSelection(l: Live): boolean {
   return l.spec.affected.kind === 'filter' && !nonlocal(l.spec.affected);
 }
 
-const tappedReads = new WeakMap<object, boolean>();
 
 /**
  * Whether an effect's set, values or condition can read whether an object is
@@ -288,33 +287,33 @@ export function readsTapped(l: Live): boolean {
   return mentionsTapped(l.spec);
 }
 
-/** Whether a specification (or an ability) mentions whether an object is tapped, anywhere in it. */
-export function mentionsTapped(x: unknown): boolean {
-  if (!x || typeof x !== 'object') return false;
-  let r = tappedReads.get(x);
-  if (r !== undefined) return r;
-  const o = x as Record<string, unknown>;
-  r = typeof o.tapped === 'boolean' || o.kind === 'tapped' || (Array.isArray(x) ? x.some(mentionsTapped) : Object.values(o).some(mentionsTapped));
-  tappedReads.set(x, r);
-  return r;
+/**
+ * A walk of a specification (or an ability) for a node `here` says yes to,
+ * anywhere in it, each object answered once (specifications are shared).
+ */
+function mentioning(here: (o: Record<string, unknown>) => boolean): (x: unknown) => boolean {
+  const answers = new WeakMap<object, boolean>();
+  const walk = (x: unknown): boolean => {
+    if (!x || typeof x !== 'object') return false;
+    let r = answers.get(x);
+    if (r !== undefined) return r;
+    const o = x as Record<string, unknown>;
+    r = here(o) || (Array.isArray(x) ? x.some(walk) : Object.values(o).some(walk));
+    answers.set(x, r);
+    return r;
+  };
+  return walk;
 }
 
-const counterReads = new WeakMap<object, boolean>();
+/** Whether a specification (or an ability) mentions whether an object is tapped, anywhere in it. */
+export const mentionsTapped = mentioning((o) => typeof o.tapped === 'boolean' || o.kind === 'tapped');
 
 /**
  * Whether a specification reads counters on objects, anywhere in it: a
  * filter's `with a counter on it`, a number of counters (a level, 711), in its
  * set, values or condition. (Damage marked is read by 704 alone.)
  */
-export function mentionsCounters(x: unknown): boolean {
-  if (!x || typeof x !== 'object') return false;
-  let r = counterReads.get(x);
-  if (r !== undefined) return r;
-  const o = x as Record<string, unknown>;
-  r = o.withCounter !== undefined || o.kind === 'counters' || (Array.isArray(x) ? x.some(mentionsCounters) : Object.values(o).some(mentionsCounters));
-  counterReads.set(x, r);
-  return r;
-}
+export const mentionsCounters = mentioning((o) => o.withCounter !== undefined || o.kind === 'counters');
 
 /** Whether an effect's set is its own object alone (a counter's, a level's): it changes only when that object does. */
 export function ownObject(l: Live): boolean {

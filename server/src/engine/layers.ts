@@ -1828,6 +1828,15 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     const lives = pool.slice();
     for (const s of P.steps) if (!lives.includes(s.live)) lives.push(s.live);
     if (lives.some((l) => !localValues(l, layer) || (l.spec.affected.kind === 'filter' && nonlocal(l.spec.affected)))) return false;
+    return dirtyApart(P, lives);
+  }
+
+  /**
+   * Whether no dirty object is one last time's steps in the layer applied to
+   * (or its 613.8a trials looked at, `touchedBy`), the source of one of
+   * `lives`, or in the set one of them applies to now.
+   */
+  function dirtyApart(P: LayerRecord, lives: readonly Live[]): boolean {
     const touched = touchedBy(P);
     for (const x of dirty) {
       if (touched.has(x)) return false;
@@ -2316,16 +2325,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     for (const l of pool) if (!localValues(l, layer) || (!fixedSets.has(l.id) && !lockedIds(l) && !localSelection(l))) return false;
     // The dirty objects: none an old effect came from, applied to last time (its steps, 613.8a's trials) or applies to now.
-    const touched = touchedBy(P);
-    for (const x of dirty) {
-      if (touched.has(x)) return false;
-      const w = world.get(x);
-      for (const l of P.pool) {
-        if (l.source.id === x) return false;
-        const fixed = fixedSets.get(l.id) ?? lockedIds(l);
-        if (fixed ? fixed.includes(x) : !!w && matches((l.spec.affected as Extract<Selector, { kind: 'filter' }>).filter, w, scopeIn(l, world), world, env)) return false;
-      }
-    }
+    if (!dirtyApart(P, P.pool)) return false;
     // 613.8a's prefilter, as a computation afresh asks it: no new effect linked to any effect either way
     // (a pair only type words keep apart is not tried there either; the check mode tries it).
     const links = linksIn(pool, layer);
