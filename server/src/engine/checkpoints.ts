@@ -13,7 +13,7 @@
 
 import { Game, type EngineEnv } from './game';
 import { CHECK_INCREMENTAL } from './resume';
-import { cloneSmallState, editedSince, lastStamp, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
+import { cloneSmallState, copyObject, editedSince, lastStamp, notEndedFrom, sameStampAs, type ContinuousEffect, type GameObject, type GameState, type ResolvedReplacement } from './state';
 import type { WorldView } from './results';
 import type { LayerMemo } from './incremental';
 import { sameList } from '../util/arrays';
@@ -291,12 +291,12 @@ function objectAt(before: PersistentList<GameObject> | undefined): (o: GameObjec
   const pair = pairs(before);
   return (o, i) => {
     const b = pair(o, i);
-    if (!b) return copyRecord(o);
+    if (!b) return copyObject(o);
     if (b.stamp === o.stamp) {
       if (CHECK_INCREMENTAL && !sameObject(o, b)) throw new Error(`LAYERLENS_CHECK_INCREMENTAL: ${o.id} changed without \`edit\` (state.ts): a frozen state would keep its old state`);
       return b;
     }
-    if (!sameObject(o, b)) return copyRecord(o);
+    if (!sameObject(o, b)) return copyObject(o);
     // A settled stand-in a resumed run shares with its snapshot is frozen in the check mode, and is `b` itself.
     if (!Object.isFrozen(o)) sameStampAs(o, b.stamp);
     return b;
@@ -398,13 +398,12 @@ const lastFrozen = new WeakMap<Game, FrozenGame>();
 export function freeze(g: Game, before: FrozenGame | undefined): FrozenGame {
   const s = g.state;
   const b = before?.state;
-  // Everything but objects, effects and replacements is small: copied as cloneState copies it.
-  const state: FrozenState = {
-    ...cloneSmallState(s),
-    objects: freezeObjects(s.objects, b?.objects),
-    effects: freezeEffects(s.effects, b?.effects),
-    replacements: share(s.replacements, b?.replacements, sameReplacement),
-  };
+  // Everything but objects, effects and replacements is small: copied as cloneState copies it. (The
+  // lists are added to that copy, not spread with it into another object: one shape, no copy.)
+  const state = cloneSmallState(s) as FrozenState;
+  state.objects = freezeObjects(s.objects, b?.objects);
+  state.effects = freezeEffects(s.effects, b?.effects);
+  state.replacements = share(s.replacements, b?.replacements, sameReplacement);
   if (CHECK_INCREMENTAL) deepFreeze(state);
   // One shape for every frozen state, with or without a memo.
   const frozen: FrozenGame = { state, choices: [...g.choices], env: g.env, memo: undefined };

@@ -48,8 +48,8 @@ export interface LayerResult {
   playerRules: Map<string, RuleEntry[]>;
   /** What the next computation may reuse (only when asked for with `keep`). */
   memo?: LayerMemo;
-  /** When built on the previous computation: how many layers were reused, replayed for some objects, or computed afresh. */
-  incremental?: { reuse: number; replay: number; extend: number; full: number };
+  /** When built on the previous computation: how many layers were reused, replayed for some objects (`quiet`: of those, with nothing entering them changed), extended or computed afresh. */
+  incremental?: { reuse: number; replay: number; extend: number; full: number; quiet: number };
   /**
    * When built on the result whose memo is `memo`: every record of `world`
    * is that result's very record, and every object in the state it had
@@ -770,6 +770,14 @@ function livesOf(steps: readonly Step[]): Live[] {
   return lives;
 }
 
+const severalBySteps = new WeakMap<readonly Step[], Step[]>();
+/** The steps whose effects have parts in several layers (613.6), by list: most layers' lists have none. */
+function startedBy(steps: readonly Step[]): Step[] {
+  let out = severalBySteps.get(steps);
+  if (!out) severalBySteps.set(steps, (out = steps.filter((s) => s.live.partsByLayer.size > 1)));
+  return out;
+}
+
 /**
  * Each object's place, for a state that added objects after the first
  * `from`: the previous computation's map itself, the new places added to it,
@@ -1155,7 +1163,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     changing.set(id, w);
   };
   const records = new Map<Layer, LayerRecord>();
-  const stats = { reuse: 0, replay: 0, extend: 0, full: 0 };
+  /** How each layer was computed (`quiet`: those of the replays that looked at no step, `replayQuiet`). */
+  const stats = { reuse: 0, replay: 0, extend: 0, full: 0, quiet: 0 };
   let copied: Map<string, Working> = new Map();
   const traces = new Map<string, TraceStep[]>();
   /** What applied, in order: the views and the loops' names read it, so `applied` is made from it when first read. */
@@ -1949,6 +1958,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * those whose effects changed are computed again, in the same order.
    */
   function replayLayer(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): void {
+    if (replayQuiet(layer, P, pool, rec)) return;
     const { lives, asBefore } = replayOrder(P, pool);
     rematched = undefined;
     dirtyNow = undefined;
@@ -2074,6 +2084,74 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     keepChanged(rec, P.changed, again);
     for (const id of unchanged) dirty.delete(id);
+  }
+
+  /**
+   * The replay when nothing entering the layer changed (no dirty object, no
+   * global change, no set begun in an earlier layer): each of last time's
+   * steps that still exists is what `quietStep` finds (`SAME_STEP`), and
+   * applies to no object computed again, so only the effects new to the layer
+   * are looked at, all later than every one of last time's (a pump resolved,
+   * a counter put on: 613.7, the latest timestamps), applied on top as the
+   * replay applies them. What the replay does, without a pass over every step
+   * and a sort of the pool: most layers of most computations of a long
+   * timeline are this. False, having changed nothing, when the layer holds
+   * anything else (an effect gone or new among the old ones): the replay.
+   */
+  function replayQuiet(layer: Layer, P: LayerRecord, pool: Live[], rec: LayerRecord | undefined): boolean {
+    if (dirty.size || globalChanged || fixedSets.size) return false;
+    let old = 0;
+    let fresh: Live[] | undefined;
+    for (let i = 0; i < pool.length; i++) {
+      const l = pool[i]!;
+      const s = P.byId.get(l.id);
+      if (s === undefined) {
+        if (existsIn(l, world)) (fresh ??= []).push(l);
+        continue;
+      }
+      if (s.live !== l || s.reason !== byTimestamp(l)) return false;
+      // Last time's effect (no dirty source): `existedAsBefore` unless it has a condition or parts in other layers.
+      if ((l.spec.condition || l.partsByLayer.size > 1) && !existsIn(l, world)) return false;
+      old++;
+    }
+    if (old !== P.steps.length) return false;
+    let steps = P.steps;
+    if (fresh) {
+      // Layer 4's land abilities come after every effect (305.7): the replay looks at each step there.
+      if (layer === '4') return false;
+      // Equal timestamps keep the pool's order, as the replay's sort does (stable).
+      if (fresh.length > 1) fresh.sort(byTimestampOrder);
+      if (steps.length && byTimestampOrder(steps[steps.length - 1]!.live, fresh[0]!) >= 0) return false;
+      steps = steps.slice();
+      for (const l of fresh) steps.push({ live: l, affected: lockedIds(l) ?? select(l.spec.affected, scopeIn(l, world), world, env), reason: byTimestamp(l) });
+    }
+    rematched = undefined;
+    dirtyNow = undefined;
+    for (const s of startedBy(steps)) note(s, layer, true);
+    if (rec) {
+      rec.steps = steps;
+      rec.byId = P.byId;
+      if (fresh) {
+        rec.byId = copyMap(P.byId);
+        for (let k = P.steps.length; k < steps.length; k++) rec.byId.set(steps[k]!.live.id, steps[k]!);
+      }
+      rec.stepFound = noneFound(steps.length);
+    }
+    log.layers.push({ layer, steps });
+    carry(P.changed, dirty);
+    const touched: string[] = [];
+    for (let k = P.steps.length; k < steps.length; k++) {
+      const s = steps[k]!;
+      const rest = s.affected.filter((id) => world.has(id));
+      if (!rest.length) continue;
+      applyTo(s.live, layer, world, rest, true, BY_TIMESTAMP);
+      append(touched, rest);
+    }
+    keepChanged(rec, P.changed, dirty);
+    // The objects the new effects applied to differ from last time's from here on.
+    for (const id of touched) dirty.add(id);
+    stats.quiet++;
+    return true;
   }
 
   /**

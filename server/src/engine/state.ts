@@ -367,16 +367,21 @@ export function settledStandIns(s: Pick<GameState, 'objects' | 'effects' | 'repl
  * A copy to change. `shareSettled` (a run resuming between two statements):
  * settled stand-ins are the very objects of `s`, not copies.
  */
-export function cloneState(s: GameState, shareSettled = false): GameState {
-  const settled = shareSettled ? settledStandIns(s) : undefined;
-  const objects = s.objects.map((o) => settled?.has(o.id) ? o : ({
+/** A copy of an object that no later change of `o` reaches: its Maps and lists copied too. */
+export function copyObject(o: GameObject): GameObject {
+  return {
     ...o,
     // Most objects have no counters: an empty Map made directly, not through the iterator of another.
     counters: o.counters.size ? new Map(o.counters) : new Map<string, number>(),
     counterTimestamps: o.counterTimestamps.size ? new Map(o.counterTimestamps) : new Map<string, number>(),
     entryChoices: o.entryChoices.slice(),
     designations: o.designations.slice(),
-  }) as GameObject);
+  };
+}
+
+export function cloneState(s: GameState, shareSettled = false): GameState {
+  const settled = shareSettled ? settledStandIns(s) : undefined;
+  const objects = s.objects.map((o) => (settled?.has(o.id) ? o : copyObject(o)));
   return {
     objects,
     byId: new Map(objects.map((o) => [o.id, o])),

@@ -340,6 +340,57 @@ test('613.8: an effect card entering a layer ordered by trial application extend
   assert.ok(afresh.kinds.some((k) => JSON.parse(k).full > 0), afresh.kinds.join(' '));
 });
 
+test('613.7: a layer in which nothing entering it changed keeps last time\'s steps unread, and applies the effects new to it on top', () => {
+  // Pumps resolving on a board of an anthem and counters: layer 7c's other effects and objects are as they were,
+  // and each pump is later than all of them (a quiet replay). A pump on a creature with counters, an ended
+  // pump's creature (end of turn) and a new counter are not: the replay looks at them.
+  const text = [
+    'players Alice, Bob',
+    '',
+    'card "Glorious Anthem" as anthem',
+    '  type Enchantment',
+    '  text Creatures you control get +1/+1.',
+    'card "Grizzly Bears" as bears',
+    '  type Creature — Bear',
+    '  pt 2/2',
+    '  copies 3',
+    '',
+    'enter anthem, bears#1, bears#2, bears#3',
+    'put 2 +1/+1 counters on bears#2',
+    'resolve "Target creature gets +1/+1 until end of turn." targeting bears#1',
+    'resolve "Target creature gets +2/+2 until end of turn." targeting bears#1',
+    'resolve "Target creature gets -1/-1 until end of turn." targeting bears#3',
+    'expect bears#1: 6/6',
+    'expect bears#2: 5/5',
+    'expect bears#3: 2/2',
+    'resolve "Target creature gets +1/+1 until end of turn." targeting bears#2',
+    'expect bears#2: 6/6',
+    'end turn',
+    'expect bears#1: 3/3',
+    'expect bears#2: 5/5',
+    'put a +1/+1 counter on bears#1',
+    'resolve "Target creature gets +3/+3 until end of turn." targeting bears#3',
+    'expect bears#1: 4/4',
+    'expect bears#3: 6/6',
+    '',
+  ].join('\n');
+  let quiet = 0;
+  let failed: string[] = [];
+  const seen = new WeakSet<LayerResult>();
+  // Every computation equals one from scratch (`compared`).
+  compared(() => {
+    watching(() => {
+      const a = analyze(parseLayers(text, 'quiet.layers'));
+      failed = a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`);
+    }, (_game, r) => {
+      if (!seen.has(r)) quiet += r.incremental?.quiet ?? 0;
+      seen.add(r);
+    });
+  });
+  assert.deepEqual(failed, []);
+  assert.ok(quiet >= 8, `${quiet} quiet replays`);
+});
+
 test('613.6: an effect that applied in a later layer only because it began in an earlier one is not taken to exist again when it no longer begins', () => {
   // Humility, made a creature by Opalescence, applies in 7b having begun in 6. A second Humility (a
   // land, not a creature) enters and takes Humility's ability first: Humility no longer begins, so it
