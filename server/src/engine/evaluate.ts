@@ -269,6 +269,17 @@ export function isPlain(f: Filter): boolean {
   return p;
 }
 
+/**
+ * Whether what a filter selects depends only on each object, the source (its
+ * `other`) and whom `you` names (its controller): a plain filter, or one
+ * otherwise plain whose controller is `you`'s opponents (the players are the
+ * same throughout a computation). Effects alike share a selection by it
+ * (layers.ts selectionKey).
+ */
+export function keyable(f: Filter): boolean {
+  return isPlain(f) || (f.controller?.kind === 'opponents' && isPlain({ ...f, controller: undefined }));
+}
+
 /** The checks every filter starts with: source, types, subtypes, supertypes, colors, token, tapped. */
 function matchesCommon(f: Filter, x: Working, scope: Scope): boolean {
   const o = x.obj;

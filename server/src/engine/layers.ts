@@ -10,7 +10,7 @@ import { applyCopyLayer } from './copy';
 import { LayerOrder, type Trial } from './dependency';
 import { Independence, type EffectAspects } from './independence';
 import { applyRulesPart, emptyRuleSink, zonesNamedBy, type RuleEntry, type RuleSink } from './rules';
-import { chosen, evalCondition, evalExpr, isPlain, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
+import { chosen, evalCondition, evalExpr, keyable, matches, resolvePlayers, scopeOf, select, selectPlayers, type Scope } from './evaluate';
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, editedSince, lastStamp, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
@@ -2463,9 +2463,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       const x = ids[i]!;
       const w = world.get(x);
       const now = !!w && matches(filter, w, scope, world, env);
-      // Sets are in world order, which is the objects' order (`position`): a binary search finds x.
+      // (A scan of the list, native, costs less than the search's lookups of places: mostly nothing changes.)
+      if (now === out.includes(x)) continue;
+      // Sets are in world order, which is the objects' order (`position`): a binary search finds x's place.
       const at = sortedIndex(out, x);
-      if (now === (out[at] === x)) continue;
       if (out === old) out = old.slice();
       if (now) out.splice(at, 0, x);
       else out.splice(at, 1);
@@ -2799,18 +2800,19 @@ function positions(ids: readonly string[]): Map<string, number[]> {
   return m;
 }
 
-/** A plain filter's fields (evaluate.ts's isPlain), written out; null for other selectors. */
+/** A filter's fields, written out, when they and the scope say what it selects (evaluate.ts's keyable); null for other selectors. */
 const plainKeys = new WeakMap<Filter, string | null>();
 
 /**
- * What a plain filter's selection depends on: its fields, and the source
- * (`other`) and `you` (`you control`) only when it reads them.
+ * What a filter's selection depends on, when `keyable`: its fields, and the
+ * source (`other`) and `you` (`you control`, `your opponents control`) only
+ * when it reads them.
  */
 function selectionKey(sel: Selector, scope: Scope): string | undefined {
   if (sel.kind !== 'filter') return undefined;
   const f = sel.filter;
   let k = plainKeys.get(f);
-  if (k === undefined) plainKeys.set(f, (k = isPlain(f) ? JSON.stringify(f) : null));
+  if (k === undefined) plainKeys.set(f, (k = keyable(f) ? JSON.stringify(f) : null));
   if (k === null) return undefined;
   return `${k}\u0000${f.other ? scope.source.id : ''}\u0000${f.controller ? scope.bindings.you : ''}`;
 }

@@ -391,6 +391,46 @@ test('613.7: a layer in which nothing entering it changed keeps last time\'s ste
   assert.ok(quiet >= 8, `${quiet} quiet replays`);
 });
 
+test('effects alike share a selection only with the same `you`: "creatures your opponents control" of each player', () => {
+  // The same filter from Alice's and Bob's cards: one selection per controller (selectionKey), each the other's creatures.
+  const text = [
+    'players Alice, Bob',
+    '',
+    'card "Curse" as curse',
+    '  type Enchantment',
+    '  text Creatures your opponents control get -1/-0.',
+    '  copies 2',
+    'card "Hex" as hex',
+    '  type Enchantment',
+    '  text Creatures your opponents control get -1/-0.',
+    '  owner Bob',
+    'card "Grizzly Bears" as bears',
+    '  type Creature — Bear',
+    '  pt 2/2',
+    'card "Hill Giant" as giant',
+    '  type Creature — Giant',
+    '  pt 3/3',
+    '  owner Bob',
+    '',
+    'enter curse#1, hex',
+    'enter bears',
+    'enter giant',
+    'expect bears: 1/2',
+    'expect giant: 2/3',
+    'enter curse#2',
+    'expect bears: 1/2',
+    'expect giant: 1/3',
+    'put a +1/+1 counter on giant',
+    'expect giant: 2/4',
+    '',
+  ].join('\n');
+  let failed: string[] = [];
+  compared(() => {
+    failed = analyze(parseLayers(text, 'opponents.layers')).expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`);
+  });
+  assert.deepEqual(failed, []);
+});
+
 test('613.6: an effect that applied in a later layer only because it began in an earlier one is not taken to exist again when it no longer begins', () => {
   // Humility, made a creature by Opalescence, applies in 7b having begun in 6. A second Humility (a
   // land, not a creature) enters and takes Humility's ability first: Humility no longer begins, so it
