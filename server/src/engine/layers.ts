@@ -2130,11 +2130,9 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     for (const s of startedBy(steps)) note(s, layer, true);
     if (rec) {
       rec.steps = steps;
-      rec.byId = P.byId;
-      if (fresh) {
-        rec.byId = copyMap(P.byId);
-        for (let k = P.steps.length; k < steps.length; k++) rec.byId.set(steps[k]!.live.id, steps[k]!);
-      }
+      // Last time's index; with new steps, a copy of it that holds them too.
+      rec.byId = fresh ? copyMap(P.byId) : P.byId;
+      for (let k = P.steps.length; k < steps.length; k++) rec.byId.set(steps[k]!.live.id, steps[k]!);
       rec.stepFound = noneFound(steps.length);
     }
     log.layers.push({ layer, steps });

@@ -363,10 +363,6 @@ export function settledStandIns(s: Pick<GameState, 'objects' | 'effects' | 'repl
   return out;
 }
 
-/**
- * A copy to change. `shareSettled` (a run resuming between two statements):
- * settled stand-ins are the very objects of `s`, not copies.
- */
 /** A copy of an object that no later change of `o` reaches: its Maps and lists copied too. */
 export function copyObject(o: GameObject): GameObject {
   return {
@@ -379,6 +375,10 @@ export function copyObject(o: GameObject): GameObject {
   };
 }
 
+/**
+ * A copy to change. `shareSettled` (a run resuming between two statements):
+ * settled stand-ins are the very objects of `s`, not copies.
+ */
 export function cloneState(s: GameState, shareSettled = false): GameState {
   const settled = shareSettled ? settledStandIns(s) : undefined;
   const objects = s.objects.map((o) => (settled?.has(o.id) ? o : copyObject(o)));
