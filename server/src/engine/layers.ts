@@ -2063,13 +2063,11 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     if (layer === '4') landAbilities(again);
     carry(P.changed, again);
-    for (const s of appended) {
-      const rest = s.affected.filter((id) => !again.has(id) && world.has(id));
-      if (!rest.length) continue;
-      applyTo(s.live, layer, world, rest, true, { kind: 'timestamp' });
-      // `again` stays what it was: dirty grows below.
+    const onTop = applyOnTop(appended, layer, again);
+    if (onTop.length) {
+      // `again` stays what it was: dirty grows.
       if (again === dirty) again = new Set(dirty);
-      for (const id of rest) dirty.add(id);
+      for (const id of onTop) dirty.add(id);
     }
     /** Objects found as they were last time, no longer dirty once the layer's records are kept. */
     const unchanged: string[] = [];
@@ -2084,6 +2082,22 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     keepChanged(rec, P.changed, again);
     for (const id of unchanged) dirty.delete(id);
+  }
+
+  /**
+   * 613.7: effects later than every other of the layer, applied on top of
+   * last time's result to the objects of their sets not computed again
+   * (`skip`, which the steps take in order); the objects they applied to.
+   */
+  function applyOnTop(steps: readonly Step[], layer: Layer, skip: ReadonlySet<string>): string[] {
+    const touched: string[] = [];
+    for (const s of steps) {
+      const rest = s.affected.filter((id) => !skip.has(id) && world.has(id));
+      if (!rest.length) continue;
+      applyTo(s.live, layer, world, rest, true, BY_TIMESTAMP);
+      append(touched, rest);
+    }
+    return touched;
   }
 
   /**
@@ -2137,14 +2151,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
     }
     log.layers.push({ layer, steps });
     carry(P.changed, dirty);
-    const touched: string[] = [];
-    for (let k = P.steps.length; k < steps.length; k++) {
-      const s = steps[k]!;
-      const rest = s.affected.filter((id) => world.has(id));
-      if (!rest.length) continue;
-      applyTo(s.live, layer, world, rest, true, BY_TIMESTAMP);
-      append(touched, rest);
-    }
+    const touched = applyOnTop(fresh ? steps.slice(P.steps.length) : NO_STEPS, layer, dirty);
     keepChanged(rec, P.changed, dirty);
     // The objects the new effects applied to differ from last time's from here on.
     for (const id of touched) dirty.add(id);
