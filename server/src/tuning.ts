@@ -19,9 +19,21 @@ import { runInNewContext } from 'node:vm';
  */
 const INTERRUPT_BUDGET = 8 * 66 * 1024;
 
-/** The command line and the server: functions are optimised once their types have settled. */
-export function tuneCompiler(): void {
-  setFlagsFromString(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+/**
+ * Whether the V8 of `version` has `--interrupt-budget`: the V8 of Node 20
+ * and 21 (11.x), on which the budget above was measured. Later V8s (Node 22
+ * on, and the runtimes of current VS Code, which run the server there) tier
+ * up by invocation counts and have Maglev: they know no such setting, and
+ * would print an error for it each time a process starts.
+ */
+export function hasInterruptBudget(version: string = process.versions.v8): boolean {
+  const major = Number.parseInt(version, 10);
+  return Number.isFinite(major) && major <= 11;
+}
+
+/** The command line and the server: functions are optimised once their types have settled (V8 11; later V8s keep their own tiering). */
+export function tuneCompiler(v8: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): void {
+  if (hasInterruptBudget(v8)) set(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
 
 /**

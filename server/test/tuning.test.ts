@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { idleCollector } from '../src/tuning';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { hasInterruptBudget, idleCollector, tuneCompiler } from '../src/tuning';
 
 /** A collector over a heap and timers the test moves by hand. */
 function harness(minGrowth = 100) {
@@ -98,4 +101,29 @@ test('idle collector: the process collector really collects', async () => {
   await new Promise((r) => setImmediate(r));
   fired();
   assert.equal(ref.deref(), undefined);
+});
+
+test('the interrupt budget is set only on a V8 that has it (11.x: Node 20 and 21)', () => {
+  assert.equal(hasInterruptBudget('11.3.244.8-node.33'), true);
+  assert.equal(hasInterruptBudget('12.4.254.21-node.33'), false);
+  assert.equal(hasInterruptBudget('13.6.233.17-node.53'), false);
+  assert.equal(hasInterruptBudget('not a version'), false);
+  const set = (v8: string) => {
+    const flags: string[] = [];
+    tuneCompiler(v8, (f) => flags.push(f));
+    return flags;
+  };
+  assert.deepEqual(set('11.3.244.8-node.33'), [`--interrupt-budget=${8 * 66 * 1024}`]);
+  // VS Code's own runtime (V8 13.6 in VS Code 1.139) printed `Error: unrecognized flag` as the server started.
+  assert.deepEqual(set('13.6.233.17-node.53'), []);
+});
+
+test('the built server and command line start with no V8 error on stderr', () => {
+  if (!existsSync('dist/server-main.cache')) assert.equal(spawnSync(process.execPath, ['esbuild.mjs']).status, 0);
+  // A setting the running V8 does not know is printed as `Error: unrecognized flag` as the process starts.
+  for (const args of [[join('dist', 'cli.js'), '--version'], [join('dist', 'server.js'), '--stdio']]) {
+    const r = spawnSync(process.execPath, args, { input: '', encoding: 'utf8', timeout: 20_000 });
+    assert.equal(r.error, undefined);
+    assert.doesNotMatch(r.stderr, /unrecognized flag|Try --help/, `${args[0]}: ${r.stderr}`);
+  }
 });
