@@ -20,11 +20,12 @@ import { runInNewContext } from 'node:vm';
 const INTERRUPT_BUDGET = 8 * 66 * 1024;
 
 /**
- * Whether the V8 of `version` has `--interrupt-budget`: the V8 of Node 20
- * and 21 (11.x), on which the budget above was measured. Later V8s (Node 22
- * on, and the runtimes of current VS Code, which run the server there) tier
- * up by invocation counts and have Maglev: they know no such setting, and
- * would print an error for it each time a process starts.
+ * Whether the budget above is set on the V8 of `version`: the V8 of Node 20
+ * and 21 (11.x), on which it was measured. Later V8s tier up otherwise (by
+ * invocation counts, with Maglev) and are left to their own settings; V8 13
+ * (Node 24, the runtime VS Code 1.139 runs the server on) has no
+ * `--interrupt-budget` at all, and printed an error for it each time a
+ * process started.
  */
 export function hasInterruptBudget(version: string = process.versions.v8): boolean {
   const major = Number.parseInt(version, 10);

@@ -103,7 +103,7 @@ test('idle collector: the process collector really collects', async () => {
   assert.equal(ref.deref(), undefined);
 });
 
-test('the interrupt budget is set only on a V8 that has it (11.x: Node 20 and 21)', () => {
+test('the interrupt budget is set on V8 11 only (Node 20 and 21), where it was measured', () => {
   assert.equal(hasInterruptBudget('11.3.244.8-node.33'), true);
   assert.equal(hasInterruptBudget('12.4.254.21-node.33'), false);
   assert.equal(hasInterruptBudget('13.6.233.17-node.53'), false);
