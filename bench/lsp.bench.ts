@@ -9,16 +9,34 @@
 // file. Every wait has a limit: a figure over it is "not measured: over N s"
 // and that server is stopped, so the whole run ends in bounded time.
 // BENCHMARKS.md records the figures.
+//
+// `--node PATH` runs the server on another Node (VS Code's runtime, say; the
+// end-to-end tests install Node 24 from the npm registry), with a code cache
+// for that runtime written first, as the server writes one in the editor's
+// storage after its first session there. The figures of issue 9 are those
+// on the Node that runs the benchmark (Node 20).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeRuntimeCache } from '../scripts/code-cache.mjs';
+import { serverExecArgv } from '../server/src/runtime';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import { Budget, exponent, header, machine, mb, ms, row, stats, verdict, type Stats } from './harness';
 import { LARGE, MEDIUM, realistic, type Shape } from './shapes';
 
 const DEBOUNCE_MS = 200;
 const SERVER = resolve(__dirname, '..', 'server.js');
+
+/** The Node the servers run on (`--node PATH`), their environment and Node's options for them. */
+const runtime = { node: process.execPath, env: process.env, execArgv: [] as string[] };
+
+/** The value after `flag` in the command line, if any. */
+function option(flag: string, argv: readonly string[] = process.argv): string | undefined {
+  const at = argv.indexOf(flag);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
 
 /** The benchmark's own long file: 300 creatures, an anthem and Blood Moon, `enter`/`expect` pairs. A light shape. */
 export function scenario(lines: number): string {
@@ -80,7 +98,7 @@ class Session {
   lines: string[] = [];
 
   constructor() {
-    this.proc = spawn(process.execPath, [SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+    this.proc = spawn(runtime.node, [...runtime.execArgv, SERVER, '--stdio'], { stdio: ['pipe', 'pipe', 'ignore'], env: runtime.env });
     this.conn = createMessageConnection(new StreamMessageReader(this.proc.stdout!), new StreamMessageWriter(this.proc.stdin!));
     this.conn.onNotification('textDocument/publishDiagnostics', (p: { version?: number }) => {
       const t = performance.now();
@@ -375,6 +393,8 @@ async function main(): Promise<void> {
   const started = performance.now();
   const budget = new Budget(TOTAL_MS);
   console.log(`# npm run bench:lsp\n\n${machine()}\n`);
+  const other = option('--node');
+  if (other) console.log(`${await useRuntime(other)}\n`);
 
   const benchText = scenario(2000);
   const expects = benchText.split('\n').flatMap((l, i) => (/^expect b\d+ 3\/3$/.test(l) ? [i] : [])).slice(-50).reverse();
@@ -416,6 +436,26 @@ async function main(): Promise<void> {
   const worst = rss.length ? Math.max(...rss) : NaN;
   console.log(`\nlargest resident memory of a server over these files: ${mb(worst)} (target ≤ 150 MB) ${verdict(worst, 150 * 1048576)}`);
   console.log(`\nwhole benchmark: ${ms(performance.now() - started)} (at most ${TOTAL_MS / 1000} s of measuring)`);
+}
+
+/**
+ * The servers run on `node` from now on, started as the client starts them
+ * there (`serverExecArgv`), from a code cache for that runtime written first
+ * by a session over the samples (removed as the process exits); what to
+ * print about it.
+ */
+async function useRuntime(node: string): Promise<string> {
+  const v = spawnSync(node, ['-p', 'process.versions.node + " " + process.versions.v8'], { encoding: 'utf8' });
+  if (v.status !== 0) throw new Error(`--node ${node}: not a Node (${(v.stderr || v.error?.message || '').trim()})`);
+  const [version, v8] = v.stdout.trim().split(' ') as [string, string];
+  const execArgv = serverExecArgv(v8);
+  const dir = mkdtempSync(join(tmpdir(), 'layerlens-bench-cache-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const said = await writeRuntimeCache(node, dir, resolve(__dirname, '..', '..'), execArgv);
+  Object.assign(runtime, { node, execArgv, env: { ...process.env, LAYERLENS_CODE_CACHE_DIR: dir } });
+  const written = /code cache written: (\d+) bytes/.exec(said)?.[1];
+  const options = execArgv.length ? `, started with ${execArgv.join(' ')} as the client starts them there` : '';
+  return `The servers run on Node ${version} (V8 ${v8}, ${node}${options}), from a code cache of ${Number(written).toLocaleString('en-US')} bytes for that runtime written first by a session over the samples. Issue 9's figures are on the Node running this benchmark.`;
 }
 
 if (/lsp(\.bench)?\.(ts|js)$/.test(process.argv[1] ?? '')) void main();

@@ -14,9 +14,13 @@ import { createMessageConnection, StreamMessageReader, StreamMessageWriter } fro
 
 const LIMIT_MS = 60_000;
 
-/** A bundle's entry started to write its cache as it exits; killed after LIMIT_MS. */
-function writer(root, args, stdin) {
-  const proc = spawn(process.execPath, args, { cwd: root, stdio: [stdin, stdin, 'pipe'], env: { ...process.env, LAYERLENS_CODE_CACHE: 'write' } });
+/**
+ * A bundle's entry started to write its cache as it exits; killed after
+ * LIMIT_MS. By default the build's cache, by this Node; `env` may ask
+ * instead for the cache of another runtime (`writeRuntimeCache`).
+ */
+function writer(root, args, stdin, node = process.execPath, env = { LAYERLENS_CODE_CACHE: 'write' }) {
+  const proc = spawn(node, args, { cwd: root, stdio: [stdin, stdin, 'pipe'], env: { ...process.env, ...env } });
   let said = '';
   proc.stderr.on('data', (d) => (said += d));
   const timer = setTimeout(() => proc.kill(), LIMIT_MS);
@@ -37,7 +41,24 @@ export async function writeCliCache(root = process.cwd()) {
 
 /** Writes dist/server-main.cache: a session over every sample. */
 export async function writeServerCache(root = process.cwd()) {
-  const { proc, exited, result } = writer(root, [join(root, 'dist/server.js'), '--stdio'], 'pipe');
+  return serverSession(root, writer(root, [join(root, 'dist/server.js'), '--stdio'], 'pipe'));
+}
+
+/**
+ * Writes the server's cache for the runtime `node` (another Node than this
+ * one: VS Code's, say) into `dir`, as the server does in the editor's
+ * storage after its first session there (`LAYERLENS_CODE_CACHE_DIR`): the
+ * same session over every sample, the server started with `execArgv` (a
+ * cache is taken only under the settings it was made under). The build's
+ * own cache is left alone.
+ */
+export async function writeRuntimeCache(node, dir, root = process.cwd(), execArgv = []) {
+  const env = { LAYERLENS_CODE_CACHE: 'report', LAYERLENS_CODE_CACHE_DIR: dir };
+  return serverSession(root, writer(root, [...execArgv, join(root, 'dist/server.js'), '--stdio'], 'pipe', node, env));
+}
+
+/** Drives a server started by `writer` through a session over every sample, and waits for what it wrote. */
+async function serverSession(root, { proc, exited, result }) {
   const conn = createMessageConnection(new StreamMessageReader(proc.stdout), new StreamMessageWriter(proc.stdin));
   const waiting = new Map();
   conn.onNotification('textDocument/publishDiagnostics', (p) => waiting.get(`${p.uri}@${p.version}`)?.());

@@ -11,6 +11,7 @@ import { Config, CONFIG_SECTION } from './config';
 import { restoreLensTooltips } from './middleware';
 import { Notifications, Requests, type AnalysisResult, type ReportResult, type RequestMap, type RequestMethod, type TraceResult } from './protocol';
 import { RestartingErrorHandler } from './restart';
+import { serverExecArgv } from '../../server/src/runtime';
 
 export const LANGUAGE_ID = 'layers';
 export const REPORT_CHANNEL = 'Layerlens';
@@ -159,9 +160,11 @@ export class Ctx implements vscode.Disposable {
     // VS Code runs the server on its own runtime, whose V8 cannot take the build's code cache: the server
     // keeps one of its own in the extension's storage, written as a session ends (server/src/start.ts).
     const env = { ...process.env, LAYERLENS_CODE_CACHE_DIR: join(this.extension.globalStorageUri.fsPath, 'code-cache') };
+    // That runtime's heap settings, which only the start can give (server/src/runtime.ts).
+    const execArgv = serverExecArgv(process.versions.v8);
     const serverOptions: ServerOptions = {
-      run: { module, transport: TransportKind.ipc, options: { env } },
-      debug: { module, transport: TransportKind.ipc, options: { env, execArgv: ['--nolazy', '--inspect=6009'] } },
+      run: { module, transport: TransportKind.ipc, options: { env, execArgv } },
+      debug: { module, transport: TransportKind.ipc, options: { env, execArgv: [...execArgv, '--nolazy', '--inspect=6009'] } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: [

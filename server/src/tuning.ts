@@ -5,6 +5,7 @@
 
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { hasInterruptBudget } from './runtime';
 
 /**
  * How much bytecode a function runs before V8 optimises it: eight times the
@@ -18,19 +19,6 @@ import { runInNewContext } from 'node:vm';
  * analyses once warm unchanged (BENCHMARKS.md).
  */
 const INTERRUPT_BUDGET = 8 * 66 * 1024;
-
-/**
- * Whether the budget above is set on the V8 of `version`: the V8 of Node 20
- * and 21 (11.x), on which it was measured. Later V8s tier up otherwise (by
- * invocation counts, with Maglev) and are left to their own settings; V8 13
- * (Node 24, the runtime VS Code 1.139 runs the server on) has no
- * `--interrupt-budget` at all, and printed an error for it each time a
- * process started.
- */
-export function hasInterruptBudget(version: string = process.versions.v8): boolean {
-  const major = Number.parseInt(version, 10);
-  return Number.isFinite(major) && major <= 11;
-}
 
 /** The command line and the server: functions are optimised once their types have settled (V8 11; later V8s keep their own tiering). */
 export function tuneCompiler(v8: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): void {

@@ -3,7 +3,8 @@ import test from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasInterruptBudget, idleCollector, tuneCompiler } from '../src/tuning';
+import { hasInterruptBudget, serverExecArgv } from '../src/runtime';
+import { idleCollector, tuneCompiler } from '../src/tuning';
 
 /** A collector over a heap and timers the test moves by hand. */
 function harness(minGrowth = 100) {
@@ -116,6 +117,12 @@ test('the interrupt budget is set on V8 11 only (Node 20 and 21), where it was m
   assert.deepEqual(set('11.3.244.8-node.33'), [`--interrupt-budget=${8 * 66 * 1024}`]);
   // VS Code's own runtime (V8 13.6 in VS Code 1.139) printed `Error: unrecognized flag` as the server started.
   assert.deepEqual(set('13.6.233.17-node.53'), []);
+});
+
+test("the server's young generation is capped on V8 12 and later, and left alone on V8 11", () => {
+  assert.deepEqual(serverExecArgv('11.3.244.8-node.33'), []);
+  assert.deepEqual(serverExecArgv('13.6.233.17-node.53'), ['--max-semi-space-size=16']);
+  assert.deepEqual(serverExecArgv('not a version'), []);
 });
 
 test('the built server and command line start with no V8 error on stderr', () => {
