@@ -109,6 +109,12 @@ export function header(cells: readonly string[]): string {
 }
 
 /** The machine and its load, printed at the top of each benchmark: the machine is shared. */
+/** The value after `flag` in the command line (`--cli PATH`, `--node PATH`), if any. */
+export function option(flag: string, argv: readonly string[] = process.argv): string | undefined {
+  const at = argv.indexOf(flag);
+  return at >= 0 ? argv[at + 1] : undefined;
+}
+
 export function machine(): string {
   const c = cpus();
   const [l1, l5] = loadavg();

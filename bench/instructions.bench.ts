@@ -15,13 +15,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { option } from './harness';
 import { LARGE, MEDIUM, realistic } from './shapes';
 
 /** The command line counted: this build's, or the one `--cli` names. */
-const CLI = (() => {
-  const at = process.argv.indexOf('--cli');
-  return at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : join(__dirname, '../cli.js');
-})();
+const CLI = option('--cli') || join(__dirname, '../cli.js');
 
 /** Instructions of `node --single-threaded CLI run FILE --jobs 1`, in millions. */
 function instructions(file: string): number {

@@ -23,7 +23,7 @@ import { join, resolve } from 'node:path';
 import { writeRuntimeCache } from '../scripts/code-cache.mjs';
 import { serverExecArgv } from '../server/src/runtime';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { Budget, exponent, header, machine, mb, ms, row, stats, verdict, type Stats } from './harness';
+import { Budget, exponent, header, machine, mb, ms, option, row, stats, verdict, type Stats } from './harness';
 import { LARGE, MEDIUM, realistic, type Shape } from './shapes';
 
 const DEBOUNCE_MS = 200;
@@ -31,12 +31,6 @@ const SERVER = resolve(__dirname, '..', 'server.js');
 
 /** The Node the servers run on (`--node PATH`), their environment and Node's options for them. */
 const runtime = { node: process.execPath, env: process.env, execArgv: [] as string[] };
-
-/** The value after `flag` in the command line, if any. */
-function option(flag: string, argv: readonly string[] = process.argv): string | undefined {
-  const at = argv.indexOf(flag);
-  return at >= 0 ? argv[at + 1] : undefined;
-}
 
 /** The benchmark's own long file: 300 creatures, an anthem and Blood Moon, `enter`/`expect` pairs. A light shape. */
 export function scenario(lines: number): string {
