@@ -14,6 +14,8 @@ import { join, resolve } from 'node:path';
 import { parseLayers } from '../server/src/syntax/parser';
 import { analyzeDetailed } from '../server/src/engine/analyze';
 import { computeLayers } from '../server/src/engine/layers';
+import { LARGE, realistic, type Shape } from './shapes';
+import { tuneCompiler } from '../server/src/tuning';
 import { Budget, casesMain, exponent, header, heapAfterGc, isolated, machine, mb, ms, peakRss, row, stats, timed, timeRuns, verdict, type Isolated, type Stats } from './harness';
 
 /**
@@ -137,6 +139,8 @@ function recomputeCase(a: { permanents: number; effects: number; runs: number; b
 /** Whole analyses of one text: their times, what the first keeps, the peak resident memory, the expectations it did not pass. */
 interface WholeRuns {
   run: Stats;
+  /** The first analysis in its process (cold code), wall time. */
+  first: number;
   heapKept: number;
   peakRss: number;
   failed: number;
@@ -165,7 +169,7 @@ function wholeRuns(text: string, file: string, runs: number, budgetMs: number): 
     walls.push(t.wall);
     cpus.push(t.cpu);
   }
-  return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), heapKept, peakRss: peakRss(), failed };
+  return { run: walls.length ? stats(walls, cpus) : stats([first.wall], [first.cpu]), first: first.wall, heapKept, peakRss: peakRss(), failed };
 }
 
 /** The token storm. */
@@ -178,7 +182,16 @@ function timelineCase(a: { lines: number; runs: number; budgetMs: number }): Who
   return wholeRuns(pumpTimeline(a.lines), 'timeline.layers', a.runs, a.budgetMs);
 }
 
-const CASES = { recompute: recomputeCase, tokens: tokensCase, timeline: timelineCase };
+/** Issue 9's realistic 2,000-line file (bench/shapes.ts) with its permanents, effect cards and events all `k` times as many. */
+function realisticCase(a: { k: number; runs: number; budgetMs: number }): WholeRuns {
+  // The first analysis as the command line and the server make it: with their compiler settings.
+  tuneCompiler();
+  return wholeRuns(realistic(realisticAt(a.k)), 'realistic.layers', a.runs, a.budgetMs);
+}
+
+const realisticAt = (k: number): Shape => ({ permanents: LARGE.permanents * k, effectCards: LARGE.effectCards * k, events: LARGE.events * k });
+
+const CASES = { recompute: recomputeCase, tokens: tokensCase, timeline: timelineCase, realistic: realisticCase };
 
 // ---- the command line: whole runs and files per second ----
 
@@ -224,6 +237,7 @@ const LIMITS = {
   scaling: [20_000, 25_000, 45_000],
   tokenScaling: [10_000, 15_000, 30_000],
   timeline: [15_000, 20_000, 30_000, 45_000],
+  realistic: [15_000, 25_000, 45_000],
   cliBoard: 20_000,
   samples: 20_000,
   many: 45_000,
@@ -346,6 +360,29 @@ async function main(): Promise<void> {
     console.log(row([n.toLocaleString('en-US'), v ? ms(v.run.median) + wrong : (r as { why: string }).why, ms(v?.run.cpu), v ? `${((v.run.median * 1000) / n).toFixed(0)} µs` : '—', v ? mb(v.heapKept) : '', v ? mb(v.peakRss) : '', v ? runsOf(v.run) : '']));
   }
   console.log(`\nfitted exponent in the number of lines: time ${exponent(lpoints).toFixed(2)}, heap kept ${exponent(lheap).toFixed(2)}; linear is 1.00`);
+
+  // Scaling of the realistic shape: a longer file on a larger board, everything in proportion.
+  console.log("\nScaling, the realistic shape (issue 9's 2,000-line file: 200 permanents, 50 effect cards, 1,050 events), all three k times as many; whole analysis:\n");
+  console.log(header(['k', 'lines', 'first analysis (fresh process)', 'later (median)', 'per event, later', 'heap kept (after gc)', 'runs']));
+  const rfirst: { size: number; ms: number }[] = [];
+  const rlater: { size: number; ms: number }[] = [];
+  skip = '';
+  for (const [i, k] of [1, 2, 4].entries()) {
+    const l = budget.limit(LIMITS.realistic[i]!);
+    let r: Isolated<WholeRuns>;
+    if (skip) r = { ok: false, why: skip, wallMs: 0 };
+    else r = await isolated<WholeRuns>(self, 'realistic', { k, runs: 3, budgetMs: 6000 }, l, budget);
+    if (!r.ok && !skip) skip = `not measured: ${k}× was ${whyNot(r)}`;
+    const v = r.ok ? r.value : undefined;
+    if (v) {
+      rfirst.push({ size: k, ms: v.first });
+      rlater.push({ size: k, ms: v.run.median });
+    }
+    const wrong = v?.failed ? ` (${v.failed} expectation failed ✗)` : '';
+    const lines = realistic(realisticAt(k)).split('\n').length - 1;
+    console.log(row([`${k}×`, lines.toLocaleString('en-US'), v ? ms(v.first) + wrong : (r as { why: string }).why, ms(v?.run.median), v ? `${((v.run.median * 1000) / (LARGE.events * k)).toFixed(0)} µs` : '—', v ? mb(v.heapKept) : '', v ? runsOf(v.run) : '']));
+  }
+  console.log(`\nfitted exponent in k: first analysis ${exponent(rfirst).toFixed(2)}, later ${exponent(rlater).toFixed(2)}; 1.00 is a cost per event independent of the board, 2.00 one in proportion to it`);
 
   // The command line: files per second, one worker against every core.
   const cores = availableParallelism();

@@ -2,14 +2,17 @@
 // missing) runs headless with docs/nvim.lua, opens a sample, waits for the
 // code lenses the config shows in that first buffer, asks for a hover and
 // code lenses synchronously, and writes what came back to a JSON file; this
-// script asserts on it (lenses shown, hover tables as aligned text).   npm run test:nvim   (= build, then this)
+// script asserts on it (lenses shown, hover tables as aligned text, the
+// server's first log line). Twice: with the machine's \`node\`, and with Node 24
+// first on PATH, on which the server must give itself the options VS Code's
+// client gives it (server/src/tuning.ts, startWithServerOptions).   npm run test:nvim   (= build, then this)
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureDebs } from './install.mjs';
+import { delimiter, dirname, join } from 'node:path';
+import { ensureDebs, ensureNode24 } from './install.mjs';
 import { fail, info, step } from './log.mjs';
 import { REPO } from './paths.mjs';
 
@@ -29,6 +32,11 @@ local out = { nvim = vim.version and tostring(vim.version().major .. '.' .. vim.
 local function finish()
   vim.fn.writefile({ vim.fn.json_encode(out) }, params.out)
   vim.cmd('qa!')
+end
+-- The server's log lines (its first names the Node it runs on and the options it was started with).
+out.logs = {}
+vim.lsp.handlers['window/logMessage'] = function(_, result)
+  table.insert(out.logs, result and result.message or '')
 end
 local ok, err = pcall(function()
   vim.g.layerlens_server = params.server
@@ -117,11 +125,11 @@ function runNvim(env, timeoutMs) {
   });
 }
 
-async function main() {
-  await ensureDebs(['neovim']);
-  const server = process.env.LAYERLENS_NVIM_SERVER ?? join(REPO, 'dist', 'server.js');
-  if (!existsSync(server)) throw new Error(`missing ${server}: build first (\`node esbuild.mjs\`, which \`npm run test:nvim\` does)`);
-
+/**
+ * One headless session with docs/nvim.lua, whose command is \`node\` on the
+ * PATH of \`extraEnv\`; \`runtime\` says what the server's first log line must say.
+ */
+async function session(label, server, extraEnv, runtime) {
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-nvim-'));
   const outFile = join(dir, 'result.json');
   const luaFile = join(dir, 'test.lua');
@@ -130,6 +138,7 @@ async function main() {
   // XDG folders in the temp dir: no user config, and lsp.log lands where we can show it.
   const env = {
     ...process.env,
+    ...extraEnv,
     LAYERLENS_NVIM_PARAMS: JSON.stringify(params),
     LAYERLENS_NVIM_LUA: luaFile,
     XDG_CONFIG_HOME: join(dir, 'config'),
@@ -139,12 +148,15 @@ async function main() {
   };
   let passed = false;
   try {
-    const { code, output } = await step('nvim --headless with docs/nvim.lua', () => runNvim(env, 90_000));
+    const { code, output } = await step(`nvim --headless with docs/nvim.lua (${label})`, () => runNvim(env, 90_000));
     if (!existsSync(outFile)) throw new Error(`nvim (exit ${code}) wrote no result\n${output}`);
     const r = JSON.parse(readFileSync(outFile, 'utf8'));
     info(`Neovim ${r.nvim}: filetype=${r.filetype}, client=${r.client ?? 'none'}`);
     assert.equal(r.error, undefined, `error in the Neovim session: ${r.error}`);
     assert.equal(r.filetype, 'layers');
+    const first = (Array.isArray(r.logs) ? r.logs : []).find((l) => /^Layerlens language server on /.test(l));
+    info(`the server's first line: ${first ?? 'none'}`);
+    assert.match(first ?? '', runtime, `the server's first line names its runtime and options: ${JSON.stringify(r.logs)}`);
     const text = hoverText(r.hover);
     info(`hover: ${text.replace(/\s+/g, ' ').slice(0, 160)}`);
     assert.ok(text.length > 0, `no hover came back: ${JSON.stringify(r.hover)} ${JSON.stringify(r['textDocument/hover error'] ?? '')}`);
@@ -161,7 +173,7 @@ async function main() {
     assert.ok(lenses.length > 0, `no code lens came back: ${JSON.stringify(r.codeLens)} ${JSON.stringify(r['textDocument/codeLens error'] ?? '')}`);
     assert.ok(titles.some((t) => PT.test(t)), `no code lens title with a P/T: ${JSON.stringify(titles)}`);
     passed = true;
-    info('Neovim test passed: hover and code lenses from dist/server.js');
+    info(`Neovim test passed (${label}): hover and code lenses from dist/server.js`);
   } finally {
     if (!passed) {
       const lspLog = join(dir, 'state', 'nvim', 'lsp.log');
@@ -170,6 +182,19 @@ async function main() {
       info(`kept ${dir}`);
     } else rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function main() {
+  await ensureDebs(['neovim']);
+  const server = process.env.LAYERLENS_NVIM_SERVER ?? join(REPO, 'dist', 'server.js');
+  if (!existsSync(server)) throw new Error(`missing ${server}: build first (\`node esbuild.mjs\`, which \`npm run test:nvim\` does)`);
+  // The machine's Node (20 in CI): on V8 11 nothing to add; on a later V8 the cap (server/src/runtime.ts).
+  const later = Number.parseInt(process.versions.v8, 10) >= 12;
+  await session(`node ${process.version}`, server, {}, later ? /, started with --max-semi-space-size=16$/ : /^Layerlens language server on Node [^,]*$/);
+  // A later Node (24, from the npm registry as the VS Code test installs it): the config's plain \`node server.js\`
+  // must still get the young generation's cap, which the server gives itself by starting again (tuning.ts).
+  const node24 = await ensureNode24();
+  await session('Node 24 first on PATH', server, { PATH: [dirname(node24), process.env.PATH ?? ''].join(delimiter) }, /^Layerlens language server on Node 24\.\S+ \(V8 [^)]+\), started with --max-semi-space-size=16$/);
 }
 
 main().then(

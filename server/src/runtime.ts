@@ -33,3 +33,13 @@ export function hasInterruptBudget(version: string): boolean {
 export function serverExecArgv(version: string): string[] {
   return v8Major(version) >= 12 ? ['--max-semi-space-size=16'] : [];
 }
+
+/**
+ * The runtime a process runs on, for the server's first line in its output
+ * (an editor's log): which Node, and the options it was started with, since
+ * those differ by editor and decide its memory (`serverExecArgv`).
+ */
+export function describeRuntime(versions: { node: string; v8: string }, execArgv: readonly string[]): string {
+  const options = execArgv.length ? `, started with ${execArgv.join(' ')}` : '';
+  return `Node ${versions.node} (V8 ${versions.v8})${options}`;
+}

@@ -25,6 +25,7 @@ import { LEGEND, semanticTokens } from './lsp/semanticTokens';
 import { readSettings, DEFAULT_SETTINGS, type Settings } from './lsp/settings';
 import { documentSymbols } from './lsp/symbols';
 import { idleCollector, tuneCompiler, tuneServerHeap } from './tuning';
+import { describeRuntime } from './runtime';
 
 tuneCompiler();
 tuneServerHeap();
@@ -162,6 +163,9 @@ connection.onInitialize((params): InitializeResult => {
     serverInfo: { name: 'layerlens' },
   };
 });
+
+// Which runtime, and with which options: they differ by editor (server/src/runtime.ts).
+connection.onInitialized(() => connection.console.info(`Layerlens language server on ${describeRuntime(process.versions, process.execArgv)}`));
 
 connection.onDidChangeConfiguration(
   guarded('didChangeConfiguration', undefined, (p: { settings?: unknown } | null) => {

@@ -5,7 +5,7 @@
 
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { hasInterruptBudget } from './runtime';
+import { hasInterruptBudget, serverExecArgv } from './runtime';
 
 /**
  * How much bytecode a function runs before V8 optimises it: eight times the
@@ -23,6 +23,45 @@ const INTERRUPT_BUDGET = 8 * 66 * 1024;
 /** The command line and the server: functions are optimised once their types have settled (V8 11; later V8s keep their own tiering). */
 export function tuneCompiler(v8: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): void {
   if (hasInterruptBudget(v8)) set(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+}
+
+/** What `startWithServerOptions` reads of the process (tests pass their own). */
+export interface ProcessLike {
+  v8: string;
+  execPath: string;
+  execArgv: readonly string[];
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  /** `process.execve` (Node 22.15 and 23.11 on): the process becomes another program, with the same id and streams. */
+  execve?: (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
+}
+
+/** The running process, as `startWithServerOptions` reads it. */
+function thisProcess(): ProcessLike {
+  const execve = (process as { execve?: ProcessLike['execve'] }).execve;
+  return { v8: process.versions.v8, execPath: process.execPath, execArgv: process.execArgv, argv: process.argv, env: process.env, execve: execve?.bind(process) };
+}
+
+/**
+ * The server started without the options its V8 is started with
+ * (`serverExecArgv`): VS Code's client gives them, but another editor runs
+ * `node dist/server.js --stdio` as it is (docs/nvim.lua), and on Node 22 and
+ * later the server then held 213 MB after the 2,000-line benchmark file
+ * instead of 145 MB. A heap's sizes are read only as a process starts, so
+ * the process starts again with them, in its own place (`execve`: the same
+ * process id and the editor's streams, before anything is read from them).
+ * An option the user gave under the same name is kept as it is. A Node
+ * without `execve` (before 22.15) goes on as it was started.
+ */
+export function startWithServerOptions(p: ProcessLike = thisProcess()): void {
+  const given = new Set(p.execArgv.map((o) => o.split('=')[0]));
+  const missing = serverExecArgv(p.v8).filter((o) => !given.has(o.split('=')[0]));
+  if (!missing.length || !p.execve) return;
+  try {
+    p.execve(p.execPath, [p.execPath, ...missing, ...p.execArgv, ...p.argv.slice(1)], p.env);
+  } catch {
+    // (Not allowed here, by a policy or a sandbox: the server runs as it was started.)
+  }
 }
 
 /**

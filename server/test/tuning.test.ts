@@ -3,8 +3,8 @@ import test from 'node:test';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasInterruptBudget, serverExecArgv } from '../src/runtime';
-import { idleCollector, tuneCompiler } from '../src/tuning';
+import { describeRuntime, hasInterruptBudget, serverExecArgv } from '../src/runtime';
+import { idleCollector, startWithServerOptions, tuneCompiler, type ProcessLike } from '../src/tuning';
 
 /** A collector over a heap and timers the test moves by hand. */
 function harness(minGrowth = 100) {
@@ -123,6 +123,38 @@ test("the server's young generation is capped on V8 12 and later, and left alone
   assert.deepEqual(serverExecArgv('11.3.244.8-node.33'), []);
   assert.deepEqual(serverExecArgv('13.6.233.17-node.53'), ['--max-semi-space-size=16']);
   assert.deepEqual(serverExecArgv('not a version'), []);
+});
+
+test("a server started without its options (another editor's command) starts again with them, in its own place", () => {
+  const calls: { file: string; args: string[] }[] = [];
+  const proc = (v8: string, execArgv: string[], execve: ProcessLike['execve'] | null = (file, args) => void calls.push({ file, args }) as never): ProcessLike => ({
+    v8,
+    execPath: '/usr/bin/node24',
+    execArgv,
+    argv: ['/usr/bin/node24', '/x/dist/server.js', '--stdio'],
+    env: {},
+    execve: execve ?? undefined,
+  });
+  // `node dist/server.js --stdio` on Node 24: again, with the cap first and everything else as it was.
+  startWithServerOptions(proc('13.6.233.17-node.53', ['--inspect']));
+  assert.deepEqual(calls.splice(0), [{ file: '/usr/bin/node24', args: ['/usr/bin/node24', '--max-semi-space-size=16', '--inspect', '/x/dist/server.js', '--stdio'] }]);
+  // Started with them (VS Code's client, or the process after starting again): nothing.
+  startWithServerOptions(proc('13.6.233.17-node.53', ['--max-semi-space-size=16']));
+  // The user's own size under the same name is kept.
+  startWithServerOptions(proc('13.6.233.17-node.53', ['--max-semi-space-size=32']));
+  // Node 20 (V8 11): no option to give.
+  startWithServerOptions(proc('11.3.244.8-node.33', []));
+  assert.deepEqual(calls, []);
+  // A Node without execve (before 22.15), or one that refuses it: the server goes on as it was started.
+  assert.doesNotThrow(() => startWithServerOptions(proc('12.4.254.21-node.33', [], null)));
+  assert.doesNotThrow(() => startWithServerOptions(proc('12.4.254.21-node.33', [], () => {
+    throw new Error('EPERM');
+  })));
+});
+
+test("the server's first line names its runtime and the options it was started with", () => {
+  assert.equal(describeRuntime({ node: '24.21.0', v8: '13.6.233.17-node.53' }, ['--max-semi-space-size=16']), 'Node 24.21.0 (V8 13.6.233.17-node.53), started with --max-semi-space-size=16');
+  assert.equal(describeRuntime({ node: '20.20.2', v8: '11.3.244.8-node.38' }, []), 'Node 20.20.2 (V8 11.3.244.8-node.38)');
 });
 
 test('the built server and command line start with no V8 error on stderr', () => {

@@ -753,6 +753,22 @@ function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean
 /** No objects (shared, never changed). */
 const NONE: string[] = [];
 
+/**
+ * A set from which an effect's list of affected objects is looked up as a
+ * set: an anthem's reaches most of a board, and a replay looks for the few
+ * objects computed again in each such list, in every computation (a scan of
+ * the list each time made that cost grow with the board times its anthems).
+ * A list is kept from one computation to the next while the effect's set
+ * does not change (`sameStep`), so its set is made once.
+ */
+const LONG_SET = 64;
+const affectedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function setOf(list: readonly string[]): ReadonlySet<string> {
+  let set = affectedSets.get(list);
+  if (!set) affectedSets.set(list, (set = new Set(list)));
+  return set;
+}
+
 /** What a step of a layer ordered by timestamps found (nothing), shared: what a step found is never changed once recorded. */
 const NONE_FOUND: Map<string, Map<string, string>> = new Map();
 
@@ -2251,7 +2267,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    */
   function among(some: readonly string[], affected: readonly string[]): string[] {
     let out: string[] | undefined;
-    for (let i = 0; i < some.length; i++) if (affected.includes(some[i]!)) (out ??= []).push(some[i]!);
+    if (affected.length >= LONG_SET) {
+      const set = setOf(affected);
+      for (let i = 0; i < some.length; i++) if (set.has(some[i]!)) (out ??= []).push(some[i]!);
+    } else for (let i = 0; i < some.length; i++) if (affected.includes(some[i]!)) (out ??= []).push(some[i]!);
     return out ?? NONE;
   }
 

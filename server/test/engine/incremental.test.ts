@@ -391,6 +391,57 @@ test('613.7: a layer in which nothing entering it changed keeps last time\'s ste
   assert.ok(quiet >= 8, `${quiet} quiet replays`);
 });
 
+test('613.7: a replay on a board whose anthems reach more objects than a short list holds finds the few objects computed again in each long set', () => {
+  // Layer 7c's anthems reach 80 creatures: a replay looks up the objects computed again (a counter's, a
+  // pump's, an untapped one's) in each such set as a set, not by a scan of the list (layers.ts, `among`).
+  const text = [
+    'players Alice, Bob',
+    '',
+    'card "Glorious Anthem" as anthem',
+    '  type Enchantment',
+    '  text Creatures you control get +1/+1.',
+    'card "Elvish Champion" as champion',
+    '  type Enchantment',
+    '  text Elves you control get +1/+1.',
+    'card "Llanowar Elves" as elf',
+    '  type Creature — Elf Druid',
+    '  pt 1/1',
+    '  copies 40',
+    'card "Grizzly Bears" as bears',
+    '  type Creature — Bear',
+    '  pt 2/2',
+    '  copies 40',
+    '',
+    'enter anthem, champion',
+    `enter ${Array.from({ length: 40 }, (_, i) => `elf#${i + 1}`).join(', ')}`,
+    `enter ${Array.from({ length: 40 }, (_, i) => `bears#${i + 1}`).join(', ')}`,
+    'put 2 +1/+1 counters on elf#33',
+    'resolve "Target creature gets +2/+2 until end of turn." targeting bears#37',
+    'tap elf#5',
+    'put a -1/-1 counter on bears#2',
+    'expect elf#33: 5/5',
+    'expect elf#34: 3/3',
+    'expect bears#37: 5/5',
+    'expect bears#2: 2/2',
+    'destroy champion',
+    'expect elf#33: 4/4',
+    'expect elf#1: 2/2',
+    'end turn',
+    'expect bears#37: 3/3',
+    '',
+  ].join('\n');
+  let failed: string[] = [];
+  let passed = 0;
+  const tally = compared(() => {
+    const a = analyze(parseLayers(text, 'long-sets.layers'));
+    failed = a.expectations.filter((e) => !e.passed).map((e) => `${e.text}: ${e.actual}`);
+    passed = a.expectations.filter((e) => e.passed).length;
+  });
+  assert.deepEqual(failed, []);
+  assert.equal(passed, 7);
+  assert.ok(tally.incremental >= 5 && tally.layers.replay > 0, JSON.stringify(tally));
+});
+
 test('effects alike share a selection only with the same `you`: "creatures your opponents control" of each player', () => {
   // The same filter from Alice's and Bob's cards: one selection per controller (selectionKey), each the other's creatures.
   const text = [

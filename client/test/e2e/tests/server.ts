@@ -94,6 +94,10 @@ function caches(dir: string): string[] {
 test('the server keeps a code cache for VS Code\'s runtime in the extension\'s storage, and starts from it', async () => {
   const editor = await openEditor(SAMPLE);
   const first = await serverBack(editor.document.uri, undefined, 'before the restarts');
+  // Started with the young generation's cap by the client (V8 12 and later: server/src/runtime.ts), once: the
+  // server does not start again to give it to itself (tuning.ts, startWithServerOptions).
+  const args = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
+  assert.equal(args.filter((a) => a === '--max-semi-space-size=16').length, Number.parseInt(process.versions.v8, 10) >= 12 ? 1 : 0, `the server's command: ${args.join(' ')}`);
   const dir = cacheDir(first);
   assert.ok(await vscode.commands.executeCommand<boolean>('layerlens.restartServer'));
   const second = await serverBack(editor.document.uri, first, 'after a restart');
