@@ -340,6 +340,9 @@ test('613.8: an effect card entering a layer ordered by trial application extend
   assert.ok(afresh.kinds.some((k) => JSON.parse(k).full > 0), afresh.kinds.join(' '));
 });
 
+/** An anthem as the tests below declare it, `anthem`. */
+const GLORIOUS_ANTHEM = ['card "Glorious Anthem" as anthem', '  type Enchantment', '  text Creatures you control get +1/+1.'];
+
 test('613.7: a layer in which nothing entering it changed keeps last time\'s steps unread, and applies the effects new to it on top', () => {
   // Pumps resolving on a board of an anthem and counters: layer 7c's other effects and objects are as they were,
   // and each pump is later than all of them (a quiet replay). A pump on a creature with counters, an ended
@@ -347,9 +350,7 @@ test('613.7: a layer in which nothing entering it changed keeps last time\'s ste
   const text = [
     'players Alice, Bob',
     '',
-    'card "Glorious Anthem" as anthem',
-    '  type Enchantment',
-    '  text Creatures you control get +1/+1.',
+    ...GLORIOUS_ANTHEM,
     'card "Grizzly Bears" as bears',
     '  type Creature — Bear',
     '  pt 2/2',
@@ -397,9 +398,7 @@ test('613.7: a replay on a board whose anthems reach more objects than a short l
   const text = [
     'players Alice, Bob',
     '',
-    'card "Glorious Anthem" as anthem',
-    '  type Enchantment',
-    '  text Creatures you control get +1/+1.',
+    ...GLORIOUS_ANTHEM,
     'card "Elvish Champion" as champion',
     '  type Enchantment',
     '  text Elves you control get +1/+1.',
