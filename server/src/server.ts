@@ -97,7 +97,11 @@ const store = new DocumentStore(
       // The editor asks for the lenses next: they are made while it reads the diagnostics. The connection
       // writes a message in a later turn (vscode-jsonrpc's queue), so they are made in the turn after that:
       // made here, they held the diagnostics back by their time (5 ms after an open of the 2,000-line file).
-      if (settings.codeLensEnable) setImmediate(guarded('codeLens', undefined, () => store.last(doc.uri) === doc && void lensesOf(doc), log));
+      if (settings.codeLensEnable) {
+        setImmediate(guarded('codeLens', undefined, () => {
+          if (store.last(doc.uri) === doc) lensesOf(doc);
+        }, log));
+      }
     }, log)();
   },
   // Results lag the text by more than a second: the client shows a quiet "analysing…".

@@ -25,6 +25,9 @@ export function tuneCompiler(v8: string = process.versions.v8, set: (flags: stri
   if (hasInterruptBudget(v8)) set(`--interrupt-budget=${INTERRUPT_BUDGET}`);
 }
 
+/** Set in the environment of a server that started again with its options. */
+const STARTED_AGAIN = 'LAYERLENS_STARTED_WITH_OPTIONS';
+
 /** What `startWithServerOptions` reads of the process (tests pass their own). */
 export interface ProcessLike {
   v8: string;
@@ -50,15 +53,19 @@ function thisProcess(): ProcessLike {
  * instead of 145 MB. A heap's sizes are read only as a process starts, so
  * the process starts again with them, in its own place (`execve`: the same
  * process id and the editor's streams, before anything is read from them).
- * An option the user gave under the same name is kept as it is. A Node
- * without `execve` (before 22.15) goes on as it was started.
+ * An option the user gave under the same name (on the command line or in
+ * NODE_OPTIONS) is kept as it is. A Node without `execve` (before 22.15)
+ * goes on as it was started.
  */
 export function startWithServerOptions(p: ProcessLike = thisProcess()): void {
-  const given = new Set(p.execArgv.map((o) => o.split('=')[0]));
+  // (NODE_OPTIONS too: an option given there is the user's, and the command line's would win over it.)
+  const options = [...p.execArgv, ...(p.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  const given = new Set(options.map((o) => o.split('=')[0]));
   const missing = serverExecArgv(p.v8).filter((o) => !given.has(o.split('=')[0]));
-  if (!missing.length || !p.execve) return;
+  // Once only, whatever the new process finds (`STARTED_AGAIN`).
+  if (!missing.length || !p.execve || p.env[STARTED_AGAIN]) return;
   try {
-    p.execve(p.execPath, [p.execPath, ...missing, ...p.execArgv, ...p.argv.slice(1)], p.env);
+    p.execve(p.execPath, [p.execPath, ...missing, ...p.execArgv, ...p.argv.slice(1)], { ...p.env, [STARTED_AGAIN]: '1' });
   } catch {
     // (Not allowed here, by a policy or a sandbox: the server runs as it was started.)
   }

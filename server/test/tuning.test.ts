@@ -126,22 +126,26 @@ test("the server's young generation is capped on V8 12 and later, and left alone
 });
 
 test("a server started without its options (another editor's command) starts again with them, in its own place", () => {
-  const calls: { file: string; args: string[] }[] = [];
-  const proc = (v8: string, execArgv: string[], execve: ProcessLike['execve'] | null = (file, args) => void calls.push({ file, args }) as never): ProcessLike => ({
+  const calls: { file: string; args: string[]; env: NodeJS.ProcessEnv }[] = [];
+  const proc = (v8: string, execArgv: string[], execve: ProcessLike['execve'] | null = (file, args, env) => void calls.push({ file, args, env }) as never, env: NodeJS.ProcessEnv = {}): ProcessLike => ({
     v8,
     execPath: '/usr/bin/node24',
     execArgv,
     argv: ['/usr/bin/node24', '/x/dist/server.js', '--stdio'],
-    env: {},
+    env,
     execve: execve ?? undefined,
   });
   // `node dist/server.js --stdio` on Node 24: again, with the cap first and everything else as it was.
   startWithServerOptions(proc('13.6.233.17-node.53', ['--inspect']));
-  assert.deepEqual(calls.splice(0), [{ file: '/usr/bin/node24', args: ['/usr/bin/node24', '--max-semi-space-size=16', '--inspect', '/x/dist/server.js', '--stdio'] }]);
+  assert.deepEqual(calls.splice(0), [{ file: '/usr/bin/node24', args: ['/usr/bin/node24', '--max-semi-space-size=16', '--inspect', '/x/dist/server.js', '--stdio'], env: { LAYERLENS_STARTED_WITH_OPTIONS: '1' } }]);
   // Started with them (VS Code's client, or the process after starting again): nothing.
   startWithServerOptions(proc('13.6.233.17-node.53', ['--max-semi-space-size=16']));
   // The user's own size under the same name is kept.
   startWithServerOptions(proc('13.6.233.17-node.53', ['--max-semi-space-size=32']));
+  // …or in NODE_OPTIONS, which the command line's would override.
+  startWithServerOptions(proc('13.6.233.17-node.53', [], undefined, { NODE_OPTIONS: '--enable-source-maps --max-semi-space-size=64' }));
+  // Started again already: never a second time.
+  startWithServerOptions(proc('13.6.233.17-node.53', [], undefined, { LAYERLENS_STARTED_WITH_OPTIONS: '1' }));
   // Node 20 (V8 11): no option to give.
   startWithServerOptions(proc('11.3.244.8-node.33', []));
   assert.deepEqual(calls, []);

@@ -754,12 +754,12 @@ function aspectsChanged(before: AspectFields, w: Working, layer: Layer): boolean
 const NONE: string[] = [];
 
 /**
- * A set from which an effect's list of affected objects is looked up as a
- * set: an anthem's reaches most of a board, and a replay looks for the few
- * objects computed again in each such list, in every computation (a scan of
- * the list each time made that cost grow with the board times its anthems).
- * A list is kept from one computation to the next while the effect's set
- * does not change (`sameStep`), so its set is made once.
+ * Long lists of affected objects as sets (`among`): an anthem's list reaches
+ * most of a board, and a replay looks for the few objects computed again in
+ * each such list, in every computation; a scan of the list each time made
+ * that cost grow with the board times its anthems. A list is kept from one
+ * computation to the next while the effect's set does not change
+ * (`sameStep`), so its set is made once.
  */
 const LONG_SET = 64;
 const affectedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
