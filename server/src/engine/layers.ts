@@ -2262,8 +2262,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
 
   /**
    * The few objects of `some` that `affected` holds (no list is made when
-   * there are none, the usual answer). A scan, not a set: `affected` is often
-   * a new list (a token entered), and a set of it would cost more than the scan.
+   * there are none, the usual answer). A short list is scanned: it is often a
+   * new one (a token entered), of which a set would cost more than the scan.
+   * A long one (an anthem's on a large board) is looked up in its set, made
+   * once for the list (`setOf`).
    */
   function among(some: readonly string[], affected: readonly string[]): string[] {
     let out: string[] | undefined;
