@@ -188,7 +188,8 @@ async function main() {
   await ensureDebs(['neovim']);
   const server = process.env.LAYERLENS_NVIM_SERVER ?? join(REPO, 'dist', 'server.js');
   if (!existsSync(server)) throw new Error(`missing ${server}: build first (\`node esbuild.mjs\`, which \`npm run test:nvim\` does)`);
-  // The machine's Node (20 in CI): on V8 11 nothing to add; on a later V8 the cap (server/src/runtime.ts).
+  // The machine's Node (20 in CI): on V8 11 nothing to add; on a later V8 the cap (serverExecArgv in
+  // server/src/runtime.ts, which this plain script cannot import: the same rule, by the V8's major version).
   const later = Number.parseInt(process.versions.v8, 10) >= 12;
   await session(`node ${process.version}`, server, {}, later ? /, started with --max-semi-space-size=16$/ : /^Layerlens language server on Node [^,]*$/);
   // A later Node (24, from the npm registry as the VS Code test installs it): the config's plain \`node server.js\`

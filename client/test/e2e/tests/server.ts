@@ -14,6 +14,7 @@ import { openEditor, until } from '../helpers';
 import { SAMPLE } from '../fixtures';
 import { log, test } from '../runner';
 import { askPage } from '../ui';
+import { serverExecArgv } from '../../../../server/src/runtime';
 
 /**
  * The notification center, where the extension's messages are listed (VS Code
@@ -94,10 +95,11 @@ function caches(dir: string): string[] {
 test('the server keeps a code cache for VS Code\'s runtime in the extension\'s storage, and starts from it', async () => {
   const editor = await openEditor(SAMPLE);
   const first = await serverBack(editor.document.uri, undefined, 'before the restarts');
-  // Started with the young generation's cap by the client (V8 12 and later: server/src/runtime.ts), once: the
-  // server does not start again to give it to itself (tuning.ts, startWithServerOptions).
+  // Started with this runtime's options by the client (server/src/runtime.ts), each once: the server does not
+  // start again to give them to itself (tuning.ts, startWithServerOptions).
   const args = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
-  assert.equal(args.filter((a) => a === '--max-semi-space-size=16').length, Number.parseInt(process.versions.v8, 10) >= 12 ? 1 : 0, `the server's command: ${args.join(' ')}`);
+  for (const option of serverExecArgv(process.versions.v8)) assert.equal(args.filter((a) => a === option).length, 1, `${option} once in the server's command: ${args.join(' ')}`);
+  assert.ok(serverExecArgv(process.versions.v8).length > 0, `VS Code's runtime (V8 ${process.versions.v8}) is one the client gives options to`);
   const dir = cacheDir(first);
   assert.ok(await vscode.commands.executeCommand<boolean>('layerlens.restartServer'));
   const second = await serverBack(editor.document.uri, first, 'after a restart');
