@@ -15,6 +15,12 @@
 // for that runtime written first, as the server writes one in the editor's
 // storage after its first session there. The figures of issue 9 are those
 // on the Node that runs the benchmark (Node 20).
+//
+// The servers start as VS Code's client and the documented command (README,
+// docs/nvim.lua) start them, with Node's options for the server
+// (`serverExecArgv`); `--bare` starts them without (`node dist/server.js
+// --stdio`, an older configuration on a Node that cannot start the server
+// again with them).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,8 +35,9 @@ import { LARGE, MEDIUM, realistic, type Shape } from './shapes';
 const DEBOUNCE_MS = 200;
 const SERVER = resolve(__dirname, '..', 'server.js');
 
-/** The Node the servers run on (`--node PATH`), their environment and Node's options for them. */
-const runtime = { node: process.execPath, env: process.env, execArgv: [] as string[] };
+/** The Node the servers run on (`--node PATH`), their environment and Node's options for them (none with `--bare`). */
+const bare = process.argv.includes('--bare');
+const runtime = { node: process.execPath, env: process.env, execArgv: bare ? [] : serverExecArgv(process.versions.v8) };
 
 /** The benchmark's own long file: 300 creatures, an anthem and Blood Moon, `enter`/`expect` pairs. A light shape. */
 export function scenario(lines: number): string {
@@ -388,7 +395,7 @@ async function main(): Promise<void> {
   const budget = new Budget(TOTAL_MS);
   console.log(`# npm run bench:lsp\n\n${machine()}\n`);
   const other = option('--node');
-  if (other) console.log(`${await useRuntime(other)}\n`);
+  console.log(`${other ? await useRuntime(other) : startedAs(process.versions.node, runtime.execArgv)}\n`);
 
   const benchText = scenario(2000);
   const expects = benchText.split('\n').flatMap((l, i) => (/^expect b\d+ 3\/3$/.test(l) ? [i] : [])).slice(-50).reverse();
@@ -442,14 +449,20 @@ async function useRuntime(node: string): Promise<string> {
   const v = spawnSync(node, ['-p', 'process.versions.node + " " + process.versions.v8'], { encoding: 'utf8' });
   if (v.status !== 0) throw new Error(`--node ${node}: not a Node (${(v.stderr || v.error?.message || '').trim()})`);
   const [version, v8] = v.stdout.trim().split(' ') as [string, string];
-  const execArgv = serverExecArgv(v8);
+  const execArgv = bare ? [] : serverExecArgv(v8);
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-bench-cache-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   const said = await writeRuntimeCache(node, dir, resolve(__dirname, '..', '..'), execArgv);
   Object.assign(runtime, { node, execArgv, env: { ...process.env, LAYERLENS_CODE_CACHE_DIR: dir } });
   const written = /code cache written: (\d+) bytes/.exec(said)?.[1];
-  const options = execArgv.length ? `, started with ${execArgv.join(' ')} as the client starts them there` : '';
+  const options = execArgv.length ? `, started with ${execArgv.join(' ')} as the client starts them there` : ', started without options (`--bare`)';
   return `The servers run on Node ${version} (V8 ${v8}, ${node}${options}), from a code cache of ${Number(written).toLocaleString('en-US')} bytes for that runtime written first by a session over the samples. Issue 9's figures are on the Node running this benchmark.`;
+}
+
+/** How the servers on this Node start: as the client and the documented command start them, or without options (`--bare`). */
+function startedAs(version: string, execArgv: readonly string[]): string {
+  const how = execArgv.length ? `\`node ${execArgv.join(' ')} dist/server.js --stdio\`, as VS Code's client and the documented command start them` : '`node dist/server.js --stdio`, without options (`--bare`)';
+  return `The servers run on this Node (${version}): ${how}.`;
 }
 
 if (/lsp(\.bench)?\.(ts|js)$/.test(process.argv[1] ?? '')) void main();

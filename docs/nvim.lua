@@ -38,7 +38,8 @@ vim.api.nvim_create_autocmd('FileType', {
   callback = function(args)
     local config = {
       name = 'layerlens',
-      cmd = { 'node', server, '--stdio' },
+      -- The young heap's size the server is measured with (server/src/runtime.ts): read only as Node starts.
+      cmd = { 'node', '--max-semi-space-size=8', server, '--stdio' },
       root_dir = vim.fn.getcwd(),
       -- Neovim's hover window shows markdown tables as raw pipes: ask for aligned text.
       init_options = { hover = { plainTables = true } },

@@ -3,9 +3,11 @@
 // code lenses the config shows in that first buffer, asks for a hover and
 // code lenses synchronously, and writes what came back to a JSON file; this
 // script asserts on it (lenses shown, hover tables as aligned text, the
-// server's first log line). Twice: with the machine's \`node\`, and with Node 24
-// first on PATH, on which the server must give itself the options VS Code's
-// client gives it (server/src/tuning.ts, startWithServerOptions).   npm run test:nvim   (= build, then this)
+// server's first log line). Twice: with the machine's \`node\` (the config's
+// command gives the server its option), and with Node 24 first on PATH and
+// the plain command \`node server.js --stdio\`, on which the server must give
+// itself the options the client gives it (server/src/tuning.ts,
+// startWithServerOptions).   npm run test:nvim   (= build, then this)
 
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -129,12 +131,23 @@ function runNvim(env, timeoutMs) {
  * One headless session with docs/nvim.lua, whose command is \`node\` on the
  * PATH of \`extraEnv\`; \`runtime\` says what the server's first log line must say.
  */
-async function session(label, server, extraEnv, runtime) {
+/** docs/nvim.lua with the plain command `node server --stdio` (a configuration written before it gave Node an option). */
+function plainConfig(dir) {
+  const documented = readFileSync(join(REPO, 'docs', 'nvim.lua'), 'utf8');
+  const plain = documented.replace(/cmd = \{ 'node', '--max-semi-space-size=\d+', server, '--stdio' \}/, "cmd = { 'node', server, '--stdio' }");
+  assert.notEqual(plain, documented, 'docs/nvim.lua starts the server with an option this test takes out');
+  const file = join(dir, 'plain-nvim.lua');
+  writeFileSync(file, plain);
+  return file;
+}
+
+async function session(label, server, extraEnv, runtime, plain = false) {
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-nvim-'));
   const outFile = join(dir, 'result.json');
   const luaFile = join(dir, 'test.lua');
   writeFileSync(luaFile, TEST_LUA);
-  const params = { server, config: join(REPO, 'docs', 'nvim.lua'), file: SAMPLE, position: hoverPosition(readFileSync(SAMPLE, 'utf8')), out: outFile };
+  const config = plain ? plainConfig(dir) : join(REPO, 'docs', 'nvim.lua');
+  const params = { server, config, file: SAMPLE, position: hoverPosition(readFileSync(SAMPLE, 'utf8')), out: outFile };
   // XDG folders in the temp dir: no user config, and lsp.log lands where we can show it.
   const env = {
     ...process.env,
@@ -188,14 +201,13 @@ async function main() {
   await ensureDebs(['neovim']);
   const server = process.env.LAYERLENS_NVIM_SERVER ?? join(REPO, 'dist', 'server.js');
   if (!existsSync(server)) throw new Error(`missing ${server}: build first (\`node esbuild.mjs\`, which \`npm run test:nvim\` does)`);
-  // The machine's Node (20 in CI): on V8 11 nothing to add; on a later V8 the cap (serverExecArgv in
-  // server/src/runtime.ts, which this plain script cannot import: the same rule, by the V8's major version).
-  const later = Number.parseInt(process.versions.v8, 10) >= 12;
-  await session(`node ${process.version}`, server, {}, later ? /, started with --max-semi-space-size=16$/ : /^Layerlens language server on Node [^,]*$/);
-  // A later Node (24, from the npm registry as the VS Code test installs it): the config's plain \`node server.js\`
-  // must still get the young generation's cap, which the server gives itself by starting again (tuning.ts).
+  // The machine's Node (20 in CI), with the documented configuration: the server is started with its
+  // option (serverExecArgv in server/src/runtime.ts, which this plain script cannot import: the same value).
+  await session(`node ${process.version}`, server, {}, /^Layerlens language server on Node [^,]+, started with --max-semi-space-size=8$/);
+  // A later Node (24, from the npm registry as the VS Code test installs it) and a configuration with the plain
+  // \`node server.js\`: the server must still get the option, which it gives itself by starting again (tuning.ts).
   const node24 = await ensureNode24();
-  await session('Node 24 first on PATH', server, { PATH: [dirname(node24), process.env.PATH ?? ''].join(delimiter) }, /^Layerlens language server on Node 24\.\S+ \(V8 [^)]+\), started with --max-semi-space-size=16$/);
+  await session('Node 24 first on PATH, the plain command', server, { PATH: [dirname(node24), process.env.PATH ?? ''].join(delimiter) }, /^Layerlens language server on Node 24\.\S+ \(V8 [^)]+\), started with --max-semi-space-size=8$/, true);
 }
 
 main().then(

@@ -12,11 +12,12 @@
 
 import { join } from 'node:path';
 import { optionsFromEnv, runBundle } from './codecache/bundle';
-import { exposeGc, startWithServerOptions, tuneCompiler, tuneServerHeap } from './tuning';
+import { alignServerFlags, exposeGc, startWithServerOptions, tuneCompiler, tuneServerHeap } from './tuning';
 
 // Before anything else (the process may start again, in its own place).
 startWithServerOptions();
 tuneCompiler();
 tuneServerHeap();
+alignServerFlags();
 exposeGc();
 runBundle(join(__dirname, 'server-main.js'), join(__dirname, 'server-main.cache'), optionsFromEnv());

@@ -47,15 +47,15 @@ function thisProcess(): ProcessLike {
 
 /**
  * The server started without the options its V8 is started with
- * (`serverExecArgv`): VS Code's client gives them, but another editor runs
- * `node dist/server.js --stdio` as it is (docs/nvim.lua), and on Node 22 and
- * later the server then held 213 MB after the 2,000-line benchmark file
- * instead of 145 MB. A heap's sizes are read only as a process starts, so
- * the process starts again with them, in its own place (`execve`: the same
- * process id and the editor's streams, before anything is read from them).
- * An option the user gave under the same name (on the command line or in
- * NODE_OPTIONS) is kept as it is. A Node without `execve` (before 22.15)
- * goes on as it was started.
+ * (`serverExecArgv`): VS Code's client and the documented command give them,
+ * but another editor's configuration may run `node dist/server.js --stdio`
+ * as it is, and on Node 22 and later the server then held 213 MB after the
+ * 2,000-line benchmark file instead of 145 MB. A heap's sizes are read only
+ * as a process starts, so the process starts again with them, in its own
+ * place (`execve`: the same process id and the editor's streams, before
+ * anything is read from them). An option the user gave under the same name
+ * (on the command line or in NODE_OPTIONS) is kept as it is. A Node without
+ * `execve` (Node 20, Node 22 before 22.15) goes on as it was started.
  */
 export function startWithServerOptions(p: ProcessLike = thisProcess()): void {
   // (NODE_OPTIONS too: an option given there is the user's, and the command line's would win over it.)
@@ -82,6 +82,19 @@ export function startWithServerOptions(p: ProcessLike = thisProcess()): void {
  */
 export function tuneServerHeap(): void {
   setFlagsFromString('--heap-growing-percent=50');
+}
+
+/**
+ * The server's start options (`serverExecArgv`) set again in V8 as the
+ * server starts, before its bundle is compiled (start.ts). A heap made
+ * already keeps its sizes, so this changes nothing for one started without
+ * them (another editor's plain `node dist/server.js` on a Node that cannot
+ * start again, `startWithServerOptions`); but V8 takes a code cache only
+ * under the settings it was made under, and every server, started with them
+ * or not, then takes the cache the build made (itself started without).
+ */
+export function alignServerFlags(v8: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): void {
+  for (const option of serverExecArgv(v8)) set(option);
 }
 
 /** What an idle collector needs; the defaults are the process's own (tests pass their own). */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import test from 'node:test';
 import { bundleHash, cacheData, cacheFile } from '../src/codecache/bundle';
+import { serverExecArgv } from '../src/runtime';
 
 const BUNDLE = resolve('server/src/codecache/bundle.ts');
 
@@ -67,10 +68,10 @@ test('a bundle runs as a CommonJS module, from its cache once written, never fro
   }
 });
 
-/** The server of `dir` (a copy of dist): what it says of its cache, and whether it answers `initialize`. */
-async function serve(dir: string): Promise<{ said: string; answered: boolean }> {
+/** The server of `dir` (a copy of dist), started with Node's options `execArgv`: what it says of its cache, and whether it answers `initialize`. */
+async function serve(dir: string, execArgv: string[] = []): Promise<{ said: string; answered: boolean }> {
   const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
-  const proc = spawn(process.execPath, [join(dir, 'server.js'), '--stdio'], { env: { ...process.env, LAYERLENS_CODE_CACHE: 'report' } });
+  const proc = spawn(process.execPath, [...execArgv, join(dir, 'server.js'), '--stdio'], { env: { ...process.env, LAYERLENS_CODE_CACHE: 'report' } });
   let said = '';
   let out = '';
   proc.stderr.on('data', (d) => (said += d));
@@ -95,6 +96,12 @@ test('the built server starts from its code cache, and without it when the cache
   const built = await serve('dist');
   assert.match(built.said, /code cache accepted/);
   assert.ok(built.answered);
+  // Started as the client and the documented command start it (the build's run started it without): the same cache.
+  const options = serverExecArgv(process.versions.v8);
+  assert.ok(options.length);
+  const started = await serve('dist', options);
+  assert.match(started.said, /code cache accepted/, started.said);
+  assert.ok(started.answered);
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-server-'));
   try {
     for (const f of ['server.js', 'server-main.js']) copyFileSync(join('dist', f), join(dir, f));
