@@ -127,10 +127,6 @@ function runNvim(env, timeoutMs) {
   });
 }
 
-/**
- * One headless session with docs/nvim.lua, whose command is \`node\` on the
- * PATH of \`extraEnv\`; \`runtime\` says what the server's first log line must say.
- */
 /** docs/nvim.lua with the plain command `node server --stdio` (a configuration written before it gave Node an option). */
 function plainConfig(dir) {
   const documented = readFileSync(join(REPO, 'docs', 'nvim.lua'), 'utf8');
@@ -141,6 +137,11 @@ function plainConfig(dir) {
   return file;
 }
 
+/**
+ * One headless session with docs/nvim.lua (with its plain command when
+ * \`plain\`), whose command is \`node\` on the PATH of \`extraEnv\`; \`runtime\`
+ * says what the server's first log line must say.
+ */
 async function session(label, server, extraEnv, runtime, plain = false) {
   const dir = mkdtempSync(join(tmpdir(), 'layerlens-nvim-'));
   const outFile = join(dir, 'result.json');

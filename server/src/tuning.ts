@@ -91,7 +91,8 @@ export function tuneServerHeap(): void {
  * them (another editor's plain `node dist/server.js` on a Node that cannot
  * start again, `startWithServerOptions`); but V8 takes a code cache only
  * under the settings it was made under, and every server, started with them
- * or not, then takes the cache the build made (itself started without).
+ * or not, then takes the cache the build made, however the build's own run
+ * of the server was started.
  */
 export function alignServerFlags(v8: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): void {
   for (const option of serverExecArgv(v8)) set(option);
