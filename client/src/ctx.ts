@@ -160,7 +160,7 @@ export class Ctx implements vscode.Disposable {
     // VS Code runs the server on its own runtime, whose V8 cannot take the build's code cache: the server
     // keeps one of its own in the extension's storage, written as a session ends (server/src/start.ts).
     const env = { ...process.env, LAYERLENS_CODE_CACHE_DIR: join(this.extension.globalStorageUri.fsPath, 'code-cache') };
-    // That runtime's heap settings, which only the start can give (server/src/runtime.ts).
+    // The server's heap settings, which only the start can give (server/src/runtime.ts).
     const execArgv = serverExecArgv(process.versions.v8);
     const serverOptions: ServerOptions = {
       run: { module, transport: TransportKind.ipc, options: { env, execArgv } },
