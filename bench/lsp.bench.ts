@@ -204,6 +204,8 @@ interface FileFigures {
   lines: number;
   /** didOpen → diagnostics, each in a fresh server (`Plan.opens`); its CPU is the server's during the first analysis. */
   open?: Stats;
+  /** Each open and its server's CPU, in the order taken: whether a p95 over its target is a slow stretch of the host or every open. */
+  opens?: { ms: number[]; cpu: number[] };
   late?: Stats;
   early?: Stats;
   hover?: Stats;
@@ -335,6 +337,7 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
   }
   await moreOpens(plan, budget, opens, openCpus);
   f.open = stats(opens, openCpus);
+  f.opens = { ms: opens, cpu: openCpus };
   return f;
 }
 
@@ -388,6 +391,18 @@ function printFile(name: string, f: FileFigures, targets: { open?: number; early
   console.log(row(['code lens, first after open', f.lensAfterOpen !== undefined ? ms(f.lensAfterOpen) : '—', '', '', f.lensAfterOpen !== undefined ? '1' : '0', '—', '']));
   console.log(row(['code lens, first after each edit', show(f, 'lensAfterEdit', 'median'), f.lensAfterEdit ? ms(f.lensAfterEdit.p95) : '', '', String(f.lensAfterEdit?.runs ?? 0), '≤ 20 ms', verdict(f.lensAfterEdit?.p95, 20)]));
   console.log(`\nresident memory of the server at the end: ${mb(f.rss)} (peak ${mb(f.peak)}); target ≤ 150 MB ${verdict(f.rss, 150 * 1048576)}\n`);
+  if (targets.open && f.opens) console.log(`${openOrder(f.opens)}\n`);
+}
+
+/**
+ * The opens in the order taken, each with its server's CPU time: on this host
+ * the same build's opens move by a third within minutes, CPU time with them
+ * (the cores run slower), and a p95 over its target is then the last opens
+ * of the series, not one in twenty.
+ */
+function openOrder(o: { ms: readonly number[]; cpu: readonly number[] }): string {
+  const each = o.ms.map((t, i) => `${Math.round(t)}${Number.isFinite(o.cpu[i]) ? ` (${Math.round(o.cpu[i]!)})` : ''}`);
+  return `opens in the order taken, ms (server CPU, ms): ${each.join(', ')}`;
 }
 
 async function main(): Promise<void> {
