@@ -397,8 +397,8 @@ function printFile(name: string, f: FileFigures, targets: { open?: number; early
 /**
  * The opens in the order taken, each with its server's CPU time: on this host
  * the same build's opens move by a third within minutes, CPU time with them
- * (the cores run slower), and a p95 over its target is then the last opens
- * of the series, not one in twenty.
+ * (the cores run slower), and a p95 over its target is then a stretch of
+ * slow opens in the series, not every open a little slower.
  */
 function openOrder(o: { ms: readonly number[]; cpu: readonly number[] }): string {
   const each = o.ms.map((t, i) => `${Math.round(t)}${Number.isFinite(o.cpu[i]) ? ` (${Math.round(o.cpu[i]!)})` : ''}`);
