@@ -75,15 +75,26 @@ const TICKS = (() => {
   return Number(r.stdout?.trim()) || 100;
 })();
 
-/** CPU time the process has used, in ms (user + system, from /proc; 10 ms steps). */
-function cpuOf(pid: number): number {
+/** What a process has used so far, from /proc (NaN where there is none). */
+interface Usage {
+  /** CPU time, in ms (user + system; 10 ms steps). */
+  cpu: number;
+  /**
+   * Minor page faults: first touches of memory. On this machine kind each
+   * costs 11–15 µs (a VM; BENCHMARKS.md), a quarter of an open, in its CPU
+   * time.
+   */
+  faults: number;
+}
+
+function usageOf(pid: number): Usage {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of the file (utime, stime) are 12 and 13 after the name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+    // Fields 10, 14 and 15 of the file (minflt, utime, stime) are 8, 12 and 13 after the name.
+    return { cpu: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS, faults: Number(fields[7]) };
   } catch {
-    return NaN;
+    return { cpu: NaN, faults: NaN };
   }
 }
 
@@ -181,7 +192,11 @@ class Session {
   }
 
   cpu(): number {
-    return cpuOf(this.proc.pid!);
+    return this.usage().cpu;
+  }
+
+  usage(): Usage {
+    return usageOf(this.proc.pid!);
   }
 
   async close(): Promise<void> {
@@ -199,13 +214,30 @@ class Session {
   }
 }
 
+/** The opens of a file in fresh servers, in the order taken: the time, and what the server used meanwhile. */
+interface Opens {
+  ms: number[];
+  cpu: number[];
+  faults: number[];
+}
+
+/** One open in `s`, added to `opens`. */
+async function openIn(s: Session, text: string, limitMs: number, opens: Opens): Promise<void> {
+  const u0 = s.usage();
+  const ms = await s.open(text, limitMs);
+  const u1 = s.usage();
+  opens.ms.push(ms);
+  opens.cpu.push(u1.cpu - u0.cpu);
+  opens.faults.push(u1.faults - u0.faults);
+}
+
 /** Figures of one file. A missing figure holds why it is missing. */
 interface FileFigures {
   lines: number;
   /** didOpen → diagnostics, each in a fresh server (`Plan.opens`); its CPU is the server's during the first analysis. */
   open?: Stats;
-  /** Each open and its server's CPU, in the order taken: whether a p95 over its target is a slow stretch of the host or every open. */
-  opens?: { ms: number[]; cpu: number[] };
+  /** Each open with its server's CPU and page faults, in the order taken: whether a p95 over its target is a slow stretch of the host or every open. */
+  opens?: Opens;
   late?: Stats;
   early?: Stats;
   hover?: Stats;
@@ -295,15 +327,12 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
     for (const k of ['open', 'late', 'early', 'hover', 'lens', 'lensAfterEdit']) f.why[k] = budget.why;
     return f;
   }
-  const opens: number[] = [];
-  const openCpus: number[] = [];
+  const opens: Opens = { ms: [], cpu: [], faults: [] };
   const s = new Session();
   try {
     await s.initialize();
     try {
-      const c0 = s.cpu();
-      opens.push(await s.open(plan.text, openLimit));
-      openCpus.push(s.cpu() - c0);
+      await openIn(s, plan.text, openLimit, opens);
     } catch (e) {
       if (!(e instanceof TimedOut)) throw e;
       for (const k of ['open', 'late', 'early', 'hover', 'lens']) f.why[k] = k === 'open' ? e.message : 'not measured: no first analysis';
@@ -335,23 +364,21 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
   } finally {
     await s.close();
   }
-  await moreOpens(plan, budget, opens, openCpus);
-  f.open = stats(opens, openCpus);
-  f.opens = { ms: opens, cpu: openCpus };
+  await moreOpens(plan, budget, opens);
+  f.open = stats(opens.ms, opens.cpu);
+  f.opens = opens;
   return f;
 }
 
 /** The file opened again in fresh servers, one after the other, while the budget allows (`Plan.opens` in all). */
-async function moreOpens(plan: Plan, budget: Budget, opens: number[], cpus: number[]): Promise<void> {
-  while (opens.length && opens.length < plan.opens) {
+async function moreOpens(plan: Plan, budget: Budget, opens: Opens): Promise<void> {
+  while (opens.ms.length && opens.ms.length < plan.opens) {
     const limit = budget.limit(plan.openLimitMs);
     if (limit === undefined) return;
     const s = new Session();
     try {
       await s.initialize();
-      const c0 = s.cpu();
-      opens.push(await s.open(plan.text, limit));
-      cpus.push(s.cpu() - c0);
+      await openIn(s, plan.text, limit, opens);
     } catch (e) {
       if (!(e instanceof TimedOut)) throw e;
       return;
@@ -395,14 +422,22 @@ function printFile(name: string, f: FileFigures, targets: { open?: number; early
 }
 
 /**
- * The opens in the order taken, each with its server's CPU time: on this host
- * the same build's opens move by a third within minutes, CPU time with them
- * (the cores run slower), and a p95 over its target is then a stretch of
- * slow opens in the series, not every open a little slower.
+ * The opens in the order taken, each with its server's CPU time and page
+ * faults: on this host one core at a time slows down for minutes, and a
+ * server that lands on it opens a third slower, CPU time with it (the
+ * faults stay the same). A p95 over its target is then the slow opens of
+ * the series, in stretches or alternating, not every open a little slower.
  */
-function openOrder(o: { ms: readonly number[]; cpu: readonly number[] }): string {
-  const each = o.ms.map((t, i) => `${Math.round(t)}${Number.isFinite(o.cpu[i]) ? ` (${Math.round(o.cpu[i]!)})` : ''}`);
-  return `opens in the order taken, ms (server CPU, ms): ${each.join(', ')}`;
+function openOrder(o: Opens): string {
+  const thousands = (n: number) => `${(n / 1000).toFixed(1)} k`;
+  const used = (i: number) => {
+    const cpu = o.cpu[i]!;
+    const faults = o.faults[i]!;
+    if (!Number.isFinite(cpu)) return '';
+    return Number.isFinite(faults) ? ` (${Math.round(cpu)}; ${thousands(faults)})` : ` (${Math.round(cpu)})`;
+  };
+  const each = o.ms.map((t, i) => `${Math.round(t)}${used(i)}`);
+  return `opens in the order taken, ms (server CPU, ms; page faults): ${each.join(', ')}`;
 }
 
 async function main(): Promise<void> {
