@@ -236,7 +236,7 @@ interface FileFigures {
   lines: number;
   /** didOpen → diagnostics, each in a fresh server (`Plan.opens`); its CPU is the server's during the first analysis. */
   open?: Stats;
-  /** Each open with its server's CPU and page faults, in the order taken: whether a p95 over its target is a slow stretch of the host or every open. */
+  /** Each open with its server's CPU and page faults, in the order taken: whether a p95 over its target is the opens on a slowed core or every open (`openOrder`). */
   opens?: Opens;
   late?: Stats;
   early?: Stats;
