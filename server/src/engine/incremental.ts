@@ -36,7 +36,7 @@ import type { Live } from './live';
 import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './results';
 import type { ContinuousEffect, GameObject, GameState, Printed } from './state';
 import { appliedOf, type LayerResult } from './layers';
-import { cloneWorking, type Working } from './working';
+import { cloneWorking, type PlacedWorld, type Working } from './working';
 import { copyMap } from '../util/maps';
 import { sameStrings } from '../util/arrays';
 import type { PersistentList } from '../util/persistent-list';
@@ -80,7 +80,7 @@ export interface LayerMemo {
   /** Each object's place in `state.objects`. */
   position: Map<string, number>;
   /** Records after layer 1 (copy effects, face-down status): where layer 2 starts. */
-  copied: Map<string, Working>;
+  copied: PlacedWorld;
   /** Whether layer 1 had anything to do (then every record is made again next time). */
   copyEffects: boolean;
   layers: Map<Layer, LayerRecord>;
@@ -405,6 +405,15 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     });
     return (out ?? m) as M;
   };
+  /** The same for the records after layer 1. */
+  const world = (m: PlacedWorld): PlacedWorld => {
+    let out: PlacedWorld | undefined;
+    m.forEach((w, id) => {
+      const r = record(w);
+      if (r !== w) (out ??= m.copy()).set(id, r);
+    });
+    return out ?? m;
+  };
   const list = <T>(xs: T[], f: (x: T) => T): T[] => {
     let out: T[] | undefined;
     xs.forEach((x, i) => {
@@ -425,7 +434,7 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     layers.set(layer, same ? r : { ...r, pool, steps, byId: steps === r.steps ? r.byId : new Map(steps.map((s) => [s.live.id, s])), changed });
   }
   // (The counters' and resolved effects sorted into layers are this game's: the next computation makes its own.)
-  return { ...memo, copied: map(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live), lives: undefined };
+  return { ...memo, copied: world(memo.copied), layers, finalChanged: map(memo.finalChanged), resolved: list(memo.resolved, live), lives: undefined };
 }
 
 // ---------------------------------------------------------------------------

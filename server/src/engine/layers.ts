@@ -14,7 +14,7 @@ import { chosen, evalCondition, evalExpr, keyable, matches, resolvePlayers, scop
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, editedSince, lastStamp, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
-import { ScratchWorld, cloneWorking, cloneWorld, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
+import { PlacedWorld, ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, sameStateButCounted, mentionsCounters, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
 import { aspectsOf, diff, traceStep } from './trace-step';
@@ -815,7 +815,7 @@ function positionsFor(position: Map<string, number>, objects: readonly GameObjec
  * for none); a record kept from one computation to the next gives the same values.
  */
 export class Copiables {
-  constructor(private readonly records: ReadonlyMap<string, Working>) {}
+  constructor(private readonly records: World) {}
 
   get(id: string): CopiableValues | undefined {
     const w = this.records.get(id);
@@ -1181,7 +1181,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   const records = new Map<Layer, LayerRecord>();
   /** How each layer was computed (`quiet`: those of the replays that looked at no step, `replayQuiet`). */
   const stats = { reuse: 0, replay: 0, extend: 0, full: 0, quiet: 0 };
-  let copied: Map<string, Working> = new Map();
+  let copied: PlacedWorld = PlacedWorld.empty();
   const traces = new Map<string, TraceStep[]>();
   /** What applied, in order: the views and the loops' names read it, so `applied` is made from it when first read. */
   const log: AppliedLog = { copies: [], layers: [], players: [] };
@@ -1674,7 +1674,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   function startFromPrevious(): void {
     if (fast) {
       // worldFromPrevious made records for the dirty objects whose values differ; the others' are last time's.
-      copied = remade.length ? copyMap(world) : prev!.copied;
+      copied = remade.length ? world.copy() : prev!.copied;
       return;
     }
     if (prev) {
@@ -1686,12 +1686,12 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
       }
     }
     // Without a memo to keep, the later layers change records in place: the copiable values keep copies of them.
-    copied = keep ? copyMap(world) : cloneWorld(world);
+    copied = keep ? world.copy() : world.deepCopy();
   }
 
   /** Layer 1's records: last time's for unchanged objects (no copy effect or face-down object in either computation). */
-  function worldFromPrevious(): World {
-    const w: World = copyMap(prev!.copied);
+  function worldFromPrevious(): PlacedWorld {
+    const w = prev!.copied.copy();
     for (const id of dirty) {
       const o = state.byId.get(id)!;
       const fresh = fromValues(o, o.printed);

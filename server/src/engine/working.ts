@@ -25,8 +25,108 @@ export interface Working {
   cantGain: string[];
 }
 
-/** The whole board at one moment of the layer computation. */
-export type World = Map<string, Working>;
+/**
+ * The whole board at one moment of the layer computation: one record per
+ * object, in the objects' order. What the layer code and its readers ask of
+ * it is a Map's reading and setting; a `PlacedWorld` is the usual one, and a
+ * trial's `ScratchWorld` (613.8a) another.
+ */
+export interface World {
+  readonly size: number;
+  get(id: string): Working | undefined;
+  has(id: string): boolean;
+  set(id: string, w: Working): unknown;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<Working>;
+  entries(): IterableIterator<[string, Working]>;
+  [Symbol.iterator](): IterableIterator<[string, Working]>;
+  forEach(cb: (w: Working, id: string) => void): void;
+}
+
+/**
+ * A world held as a list of records by place, with the places of the ids
+ * shared between copies: a copy is a slice of the list, not a Map made again
+ * (every layer computation starts from a copy of the last one's records
+ * after layer 1, and keeps a copy of its own: 280 records were a Map grown to
+ * size twice per event, a seventh of what an analysis allocated). Objects are
+ * only added, at the end, so the order is a Map's insertion order.
+ */
+export class PlacedWorld implements World {
+  private constructor(
+    private ids: string[],
+    private places: Map<string, number>,
+    private readonly records: Working[],
+    /** Whether `ids` and `places` are another world's too: copied before an id is added. */
+    private shared: boolean,
+  ) {}
+
+  static empty(): PlacedWorld {
+    return new PlacedWorld([], new Map(), [], false);
+  }
+
+  get size(): number {
+    return this.records.length;
+  }
+
+  get(id: string): Working | undefined {
+    const i = this.places.get(id);
+    return i === undefined ? undefined : this.records[i];
+  }
+
+  has(id: string): boolean {
+    return this.places.has(id);
+  }
+
+  set(id: string, w: Working): this {
+    const i = this.places.get(id);
+    if (i !== undefined) {
+      this.records[i] = w;
+      return this;
+    }
+    if (this.shared) {
+      this.ids = this.ids.slice();
+      this.places = new Map(this.places);
+      this.shared = false;
+    }
+    this.places.set(id, this.records.length);
+    this.ids.push(id);
+    this.records.push(w);
+    return this;
+  }
+
+  /** The same records, in a world of its own (records are shared: a writer replaces one, never changes it). */
+  copy(): PlacedWorld {
+    this.shared = true;
+    return new PlacedWorld(this.ids, this.places, this.records.slice(), true);
+  }
+
+  /** A copy whose records are copies too. */
+  deepCopy(): PlacedWorld {
+    this.shared = true;
+    return new PlacedWorld(this.ids, this.places, this.records.map((w) => cloneWorking(w)), true);
+  }
+
+  keys(): IterableIterator<string> {
+    return this.ids.values();
+  }
+
+  values(): IterableIterator<Working> {
+    return this.records.values();
+  }
+
+  entries(): IterableIterator<[string, Working]> {
+    return this.records.map((w, i): [string, Working] => [this.ids[i]!, w]).values();
+  }
+
+  [Symbol.iterator](): IterableIterator<[string, Working]> {
+    return this.entries();
+  }
+
+  forEach(cb: (w: Working, id: string) => void): void {
+    const { ids, records } = this;
+    for (let i = 0; i < records.length; i++) cb(records[i]!, ids[i]!);
+  }
+}
 
 // Working records never change an array in place (every effect assigns a new
 // one), so records share arrays freely: a layer pass copies nothing it does
@@ -52,8 +152,8 @@ export function fromValues(obj: GameObject, v: CopiableValues): Working {
   };
 }
 
-export function initialWorld(state: GameState): World {
-  const w: World = new Map();
+export function initialWorld(state: GameState): PlacedWorld {
+  const w = PlacedWorld.empty();
   for (const o of state.objects) if (!outsideWorld(o)) w.set(o.id, fromValues(o, o.printed));
   return w;
 }
@@ -84,11 +184,7 @@ export function cloneWorking(x: Working, obj: GameObject = x.obj): Working {
   };
 }
 
-export function cloneWorld(w: World): World {
-  const c: World = new Map();
-  for (const [k, v] of w) c.set(k, cloneWorking(v));
-  return c;
-}
+
 
 /**
  * A scratch copy of a world for trial application (613.8a) that copies a
