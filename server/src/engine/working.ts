@@ -114,6 +114,7 @@ export class PlacedWorld implements World {
     return this.records.values();
   }
 
+  /** Made at once (no generator in cold code): a record set during the walk is not seen, as the layer code sets only the one it is at. */
   entries(): IterableIterator<[string, Working]> {
     return this.records.map((w, i): [string, Working] => [this.ids[i]!, w]).values();
   }
@@ -122,9 +123,10 @@ export class PlacedWorld implements World {
     return this.entries();
   }
 
+  /** As a Map's: a record set or added by `cb` is seen (the ids read afresh: an added one may copy them). */
   forEach(cb: (w: Working, id: string) => void): void {
-    const { ids, records } = this;
-    for (let i = 0; i < records.length; i++) cb(records[i]!, ids[i]!);
+    const records = this.records;
+    for (let i = 0; i < records.length; i++) cb(records[i]!, this.ids[i]!);
   }
 }
 

@@ -74,3 +74,24 @@ test('a deep copy holds copies of the records, in the same places', () => {
   assert.equal(world.has('b'), false);
   assert.deepEqual([...deep.keys()], ['a', 'b']);
 });
+
+test("a walk with forEach sees what its callback sets and adds, as a Map's does", () => {
+  const world = PlacedWorld.empty();
+  const map = new Map<string, Working>();
+  for (const id of ['a', 'b']) {
+    world.set(id, record(0));
+    map.set(id, record(0));
+  }
+  // Shared places (a copy was made), so the first id added copies them.
+  world.copy();
+  const walk = (m: { forEach(cb: (w: Working, id: string) => void): void; set(id: string, w: Working): unknown }) => {
+    const seen: string[] = [];
+    m.forEach((_, id) => {
+      seen.push(id);
+      if (id === 'a') m.set('c', record(1));
+    });
+    return seen;
+  };
+  assert.deepEqual(walk(world), walk(map));
+  assert.deepEqual(walk(world), ['a', 'b', 'c']);
+});
