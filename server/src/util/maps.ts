@@ -2,8 +2,9 @@
 
 /**
  * A copy of a Map. `new Map(m)` goes through the iterator protocol and makes
- * an entry array per element; a layer computation copies a board-sized Map
- * after every event, so the copy is made without them.
+ * an entry array per element; the layer code copies maps of records and of
+ * steps while most of it is not yet optimised, so the copy is made without
+ * them. (The world itself is copied as a list: `PlacedWorld`.)
  */
 export function copyMap<K, V>(m: ReadonlyMap<K, V>): Map<K, V> {
   const out = new Map<K, V>();
