@@ -150,18 +150,28 @@ export class Words {
     } else if (this.i === this.furthest && !this.wishes.includes(what)) this.wishes.push(what);
   }
   is(...seq: string[]): boolean {
-    for (let k = 0; k < seq.length; k++) {
+    return this.matched(seq) === seq.length;
+  }
+  /**
+   * How many of `seq`'s items are the next words, from the first. The readers
+   * below take the list their own rest parameter made: they run for every
+   * phrase tried, mostly in code not yet optimised, where spreading it into
+   * `is` again made a second list and a spread call each time.
+   */
+  private matched(seq: readonly string[]): number {
+    let k = 0;
+    while (k < seq.length) {
       const x = this.ws[this.i + k];
-      if (!x || !isAlternative(seq[k]!, x.w)) return false;
+      if (!x || !isAlternative(seq[k]!, x.w)) break;
+      k++;
     }
-    return true;
+    return k;
   }
   /** Consume the sequence if it is next; each item may list alternatives with `|`. Notes the wish when it is not. */
   eat(...seq: string[]): boolean {
-    if (!this.is(...seq)) {
+    const k = this.matched(seq);
+    if (k < seq.length) {
       // Name the first word that differs: `expected \`damage\``, not the whole phrase.
-      let k = 0;
-      while (k < seq.length && this.ws[this.i + k] && isAlternative(seq[k]!, this.ws[this.i + k]!.w)) k++;
       const at = this.i;
       this.i += k;
       // Only a failure as far as the furthest one is noted (`expect`): the words of the others are not made.
@@ -174,13 +184,18 @@ export class Words {
   }
   /** Consume optional words. */
   opt(...seq: string[]): boolean {
-    if (!this.is(...seq)) return false;
+    return this.optSeq(seq);
+  }
+  /** `opt` of a list. */
+  private optSeq(seq: readonly string[]): boolean {
+    if (this.matched(seq) < seq.length) return false;
     this.i += seq.length;
     return true;
   }
   /** Consume the first of several optional sequences that is next. */
   oneOf(...seqs: string[][]): boolean {
-    return seqs.some((s) => this.opt(...s));
+    for (let k = 0; k < seqs.length; k++) if (this.optSeq(seqs[k]!)) return true;
+    return false;
   }
   /** Offsets of words a..b (inclusive start, exclusive end index). */
   span(a: number, b: number): { start: number; end: number } {
