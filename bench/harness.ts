@@ -82,6 +82,15 @@ export function exponent(points: readonly { size: number; ms: number }[]): numbe
   return num / den;
 }
 
+/** The core that most samples found, and its share of them (`core 1, 93 %`; the lower core of a tie); '' without samples. */
+export function mostlyOn(samples: readonly number[]): string {
+  if (!samples.length) return '';
+  const count = new Map<number, number>();
+  for (const c of samples) count.set(c, (count.get(c) ?? 0) + 1);
+  const [core, n] = [...count].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]!;
+  return `core ${core}, ${Math.round((100 * n) / samples.length)} %`;
+}
+
 /** `1,234.5 ms` under 10 s, `12.3 s` above; a dash for nothing measured. */
 export function ms(x: number | undefined): string {
   if (x === undefined || !Number.isFinite(x)) return '—';

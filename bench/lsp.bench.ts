@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { writeRuntimeCache } from '../scripts/code-cache.mjs';
 import { serverExecArgv } from '../server/src/runtime';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { Budget, exponent, header, machine, mb, ms, option, row, stats, verdict, type Stats } from './harness';
+import { Budget, exponent, header, machine, mb, mostlyOn, ms, option, row, stats, verdict, type Stats } from './harness';
 import { LARGE, MEDIUM, realistic, type Shape } from './shapes';
 
 const DEBOUNCE_MS = 200;
@@ -95,6 +95,24 @@ function usageOf(pid: number): Usage {
     return { cpu: ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS, faults: Number(fields[7]) };
   } catch {
     return { cpu: NaN, faults: NaN };
+  }
+}
+
+/**
+ * The core a process's main thread last ran on (field 39 of its task's
+ * stat, `processor`; undefined where there is none). Sampled during each
+ * open (`openIn`): on this host one core now and then runs slower for
+ * minutes, and the opens of a server whose main thread is on it are the slow
+ * ones.
+ */
+function coreOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+    // Fields after the name start at field 3: field 39 is the 36th after it.
+    const core = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[36]);
+    return Number.isInteger(core) ? core : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -199,6 +217,11 @@ class Session {
     return usageOf(this.proc.pid!);
   }
 
+  /** The core the server's main thread is on now. */
+  core(): number | undefined {
+    return coreOf(this.proc.pid!);
+  }
+
   async close(): Promise<void> {
     const gone = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
     const kill = setTimeout(() => this.proc.kill('SIGKILL'), 2000);
@@ -219,16 +242,32 @@ interface Opens {
   ms: number[];
   cpu: number[];
   faults: number[];
+  /** Where the server's main thread ran meanwhile (`mostlyOn`: sampled every `CORE_SAMPLE_MS`). */
+  cores: string[];
 }
+
+/** How often the main thread's core is read during an open: some 40 readings of a 400 ms open, each a file read of some 20 µs. */
+const CORE_SAMPLE_MS = 10;
 
 /** One open in `s`, added to `opens`. */
 async function openIn(s: Session, text: string, limitMs: number, opens: Opens): Promise<void> {
+  const cores: number[] = [];
+  const sample = () => {
+    const c = s.core();
+    if (c !== undefined) cores.push(c);
+  };
   const u0 = s.usage();
-  const ms = await s.open(text, limitMs);
-  const u1 = s.usage();
-  opens.ms.push(ms);
-  opens.cpu.push(u1.cpu - u0.cpu);
-  opens.faults.push(u1.faults - u0.faults);
+  const timer = setInterval(sample, CORE_SAMPLE_MS);
+  try {
+    const ms = await s.open(text, limitMs);
+    const u1 = s.usage();
+    opens.ms.push(ms);
+    opens.cpu.push(u1.cpu - u0.cpu);
+    opens.faults.push(u1.faults - u0.faults);
+    opens.cores.push(mostlyOn(cores));
+  } finally {
+    clearInterval(timer);
+  }
 }
 
 /** Figures of one file. A missing figure holds why it is missing. */
@@ -327,7 +366,7 @@ async function measureFile(plan: Plan, budget: Budget): Promise<FileFigures> {
     for (const k of ['open', 'late', 'early', 'hover', 'lens', 'lensAfterEdit']) f.why[k] = budget.why;
     return f;
   }
-  const opens: Opens = { ms: [], cpu: [], faults: [] };
+  const opens: Opens = { ms: [], cpu: [], faults: [], cores: [] };
   const s = new Session();
   try {
     await s.initialize();
@@ -422,22 +461,24 @@ function printFile(name: string, f: FileFigures, targets: { open?: number; early
 }
 
 /**
- * The opens in the order taken, each with its server's CPU time and page
- * faults: on this host one core at a time slows down for minutes, and a
- * server that lands on it opens a third slower, CPU time with it (the
- * faults stay the same). A p95 over its target is then the slow opens of
- * the series, in stretches or alternating, not every open a little slower.
+ * The opens in the order taken, each with its server's CPU time, page
+ * faults and the core its main thread mostly ran on: on this host one core
+ * at a time slows down for minutes, and a server whose main thread is on it
+ * opens a third slower or more, CPU time with it (the faults stay the same).
+ * A p95 over its target is then the slow opens of the series, on one core,
+ * not every open a little slower.
  */
 function openOrder(o: Opens): string {
   const thousands = (n: number) => `${(n / 1000).toFixed(1)} k`;
   const used = (i: number) => {
     const cpu = o.cpu[i]!;
     const faults = o.faults[i]!;
-    if (!Number.isFinite(cpu)) return '';
-    return Number.isFinite(faults) ? ` (${Math.round(cpu)}; ${thousands(faults)})` : ` (${Math.round(cpu)})`;
+    const core = o.cores[i] ? `; ${o.cores[i]}` : '';
+    if (!Number.isFinite(cpu)) return core ? ` (${core.slice(2)})` : '';
+    return Number.isFinite(faults) ? ` (${Math.round(cpu)}; ${thousands(faults)}${core})` : ` (${Math.round(cpu)}${core})`;
   };
   const each = o.ms.map((t, i) => `${Math.round(t)}${used(i)}`);
-  return `opens in the order taken, ms (server CPU, ms; page faults): ${each.join(', ')}`;
+  return `opens in the order taken, ms (server CPU, ms; page faults; the core its main thread was mostly on): ${each.join(', ')}`;
 }
 
 async function main(): Promise<void> {
