@@ -37,7 +37,7 @@ import type { DependencyView, EffectMarks, OrderReason, TraceStep } from './resu
 import type { ContinuousEffect, GameObject, GameState, Printed } from './state';
 import { appliedOf, type LayerResult } from './layers';
 import { cloneWorking, type PlacedWorld, type Working } from './working';
-import { copyMap } from '../util/maps';
+import { changesMap, type Changes } from './changes';
 import { sameStrings } from '../util/arrays';
 import type { PersistentList } from '../util/persistent-list';
 
@@ -69,7 +69,7 @@ export interface LayerRecord {
    * The records the layer set (the others leave it as they entered it). A
    * record kept here is never changed again: the next layer copies before it writes.
    */
-  changed: ReadonlyMap<string, Working>;
+  changed: Changes;
 }
 
 /** What one computation keeps for the next. */
@@ -85,7 +85,7 @@ export interface LayerMemo {
   copyEffects: boolean;
   layers: Map<Layer, LayerRecord>;
   /** The records 208.3 set at the end. */
-  finalChanged: ReadonlyMap<string, Working>;
+  finalChanged: Changes;
   /** The resolved effects as the computation saw them (the same objects while an effect is unchanged). */
   resolved: Live[];
   /** The objects with a functioning static ability on players or the rules (613.10), in world order. */
@@ -396,14 +396,14 @@ export function rebaseMemo(memo: LayerMemo, state: GameState, seed: (live: Live)
     }
     return r;
   };
-  /** The same Map when no record in it changes (memos are never changed once made). */
-  const map = <M extends ReadonlyMap<string, Working>>(m: M): M => {
+  /** The same records when none of them changes (memos are never changed once made); else a Map of them (the next computation keeps them by place again). */
+  const map = (m: Changes): Changes => {
     let out: Map<string, Working> | undefined;
     m.forEach((w, id) => {
       const r = record(w);
-      if (r !== w) (out ??= copyMap(m)).set(id, r);
+      if (r !== w) (out ??= changesMap(m)).set(id, r);
     });
-    return (out ?? m) as M;
+    return out ?? m;
   };
   /** The same for the records after layer 1. */
   const world = (m: PlacedWorld): PlacedWorld => {

@@ -14,6 +14,7 @@ import { chosen, evalCondition, evalExpr, keyable, matches, resolvePlayers, scop
 import { emptyBindings, makeLive, partsByLayer, type Live } from './live';
 import type { DependencyView, OrderReason, TraceStep } from './results';
 import { compareTimestamps, editedSince, lastStamp, notEndedFrom, objectKey, outsideWorld, type AbilityInstance, type ContinuousEffect, type CopiableValues, type GameObject, type GameState, type Printed } from './state';
+import { PlacedChanges, carry as carryInto, type Changes } from './changes';
 import { PlacedWorld, ScratchWorld, cloneWorking, fromValues, hasWord, initialWorld, isType, toCopiable, type Working, type World } from './working';
 import { CHECK_LAYERS, addDifference, checkIncremental, globalKey, objectState, sameState, type ObjectState, localSelection, localValues, ownObject, readsTapped, mentionsTapped, sameStateButTapped, sameStateButCounted, mentionsCounters, nonlocal, sameLive, sameWorking, touchedBy, nextOrdering, type LayerMemo, type LayerRecord, type Step } from './incremental';
 import { isBasicLandType } from './subtypes';
@@ -840,7 +841,7 @@ function copiableOf(w: Working): CopiableValues {
  * empty ones are shared and frozen (a full computation makes its own before
  * it adds to them); eleven layers after every event made five each.
  */
-function emptyRecord(pool: Live[], extras: boolean, changed: ReadonlyMap<string, Working>): LayerRecord {
+function emptyRecord(pool: Live[], extras: boolean, changed: Changes): LayerRecord {
   return { pool, extras, steps: NO_STEPS, byId: NO_STEP_IDS, independent: true, found: NO_FOUND, loops: NO_LOOPS, stepFound: NO_STEP_FOUND, changed };
 }
 const NO_STEPS = Object.freeze([]) as unknown as Step[];
@@ -1911,11 +1912,8 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   }
 
   /** Last time's records of a layer for the objects not computed again (`skip`) go on into the world. */
-  function carry(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): void {
-    // forEach: no [id, record] pair made per entry, for hundreds of entries per layer.
-    old.forEach((w, id) => {
-      if (!skip.has(id)) world.set(id, w);
-    });
+  function carry(old: Changes, skip: ReadonlySet<string>): void {
+    carryInto(old, world, skip);
   }
 
   /**
@@ -1925,23 +1923,25 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
    * are (an event changes one or two objects of a board): no map per layer
    * per computation. Kept in `rec`, and returned.
    */
-  function keepChanged(rec: LayerRecord | undefined, old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): ReadonlyMap<string, Working> {
-    let kept = old;
-    if (!sameChanges(old, skip)) {
-      // forEach: no [id, record] pair made per entry while this code is not yet optimised.
-      const made = new Map<string, Working>();
-      old.forEach((w, id) => {
-        if (!skip.has(id) && !changedNow.has(id)) made.set(id, w);
-      });
-      changedNow.forEach((w, id) => made.set(id, w));
-      kept = made;
-    }
+  function keepChanged(rec: LayerRecord | undefined, old: Changes, skip: ReadonlySet<string>): Changes {
+    const kept = sameChanges(old, skip) ? old : (PlacedChanges.kept(world, old, skip, changedNow) ?? keptMap(old, skip));
     if (rec) rec.changed = kept;
     return kept;
   }
 
+  /** `keepChanged`'s records as a Map, for records one of which has no place in the world. */
+  function keptMap(old: Changes, skip: ReadonlySet<string>): Changes {
+    // forEach: no [id, record] pair made per entry while this code is not yet optimised.
+    const made = new Map<string, Working>();
+    old.forEach((w, id) => {
+      if (!skip.has(id) && !changedNow.has(id)) made.set(id, w);
+    });
+    changedNow.forEach((w, id) => made.set(id, w));
+    return made;
+  }
+
   /** Whether the records set now, over last time's for the objects not in `skip`, are last time's exactly. */
-  function sameChanges(old: ReadonlyMap<string, Working>, skip: ReadonlySet<string>): boolean {
+  function sameChanges(old: Changes, skip: ReadonlySet<string>): boolean {
     // forEach, for the few entries of each: no [id, record] pair or iterator result made per entry (cold code).
     let same = true;
     changedNow.forEach((w, id) => {

@@ -128,6 +128,43 @@ export class PlacedWorld implements World {
     const records = this.records;
     for (let i = 0; i < records.length; i++) cb(records[i]!, this.ids[i]!);
   }
+
+  /**
+   * The places of the ids, and the ids by place, as they are now (changes.ts
+   * keeps records by them). Both only grow: an id keeps its place in every
+   * world that shares them.
+   */
+  get placeMap(): ReadonlyMap<string, number> {
+    return this.places;
+  }
+
+  get idList(): readonly string[] {
+    return this.ids;
+  }
+
+  /**
+   * Each record of `slots`, a list by this world's places (`placeMap`), over
+   * this world's, but at the places of `keep`'s ids, whose records stay as
+   * they are. One pass over the list: no id looked up but `keep`'s.
+   */
+  overlay(slots: readonly (Working | undefined)[], keep: ReadonlySet<string>): void {
+    const records = this.records;
+    const places: number[] = [];
+    const was: Working[] = [];
+    keep.forEach((id) => {
+      const i = this.places.get(id);
+      if (i !== undefined && slots[i] !== undefined) {
+        places.push(i);
+        was.push(records[i]!);
+      }
+    });
+    const n = Math.min(slots.length, records.length);
+    for (let i = 0; i < n; i++) {
+      const w = slots[i];
+      if (w !== undefined) records[i] = w;
+    }
+    for (let k = 0; k < places.length; k++) records[places[k]!] = was[k]!;
+  }
 }
 
 // Working records never change an array in place (every effect assigns a new

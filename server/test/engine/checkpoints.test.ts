@@ -233,7 +233,7 @@ test("a checkpoint keeps its run's layer memo as it is; a game made from a froze
   const state = stateOf(second);
   const rebased = rebaseMemo(second.memo!, state, () => {});
   for (const [id, w] of rebased.copied) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
-  for (const r of rebased.layers.values()) for (const [id, w] of r.changed) assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`);
+  for (const r of rebased.layers.values()) r.changed.forEach((w, id) => assert.equal(w.obj, objectOf(second, id), `${id}: the frozen object`));
   assert.equal(rebased.layers.get('7c')!.changed.get('bears')!.power, memo.layers.get('7c')!.changed.get('bears')!.power, 'the same values');
   assert.equal(rebaseMemo(rebased, state, () => {}).copied, rebased.copied, 'on the objects it names already: nothing copied');
   // A game read from the later state computes from that memo and reads its own objects.
