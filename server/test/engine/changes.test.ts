@@ -31,19 +31,35 @@ function worldMap(w: PlacedWorld): Map<string, Working> {
   return new Map(w.entries());
 }
 
+/** A world of `n` objects. */
+function worldOf(n: number): PlacedWorld {
+  const world = PlacedWorld.empty();
+  for (let k = 0; k < n; k++) world.set(`o${k}`, record(-k));
+  return world;
+}
+
+/**
+ * The next computation's world: a copy of the last one, where now and then an
+ * object enters (new places); with a way to pick one of its ids at random.
+ */
+function nextWorld(last: PlacedWorld, next: () => number, step: number): { world: PlacedWorld; pick: () => string } {
+  const world = last.copy();
+  if (next() < 0.1) world.set(`o${world.size}`, record(1e6 + step));
+  const ids = [...world.keys()];
+  return { world, pick: () => ids[Math.floor(next() * ids.length)]! };
+}
+
 test('kept records read as the Map made the old way: last time\'s but the skipped, with this time\'s over them', () => {
   const next = random(7);
-  let world = PlacedWorld.empty();
-  for (let k = 0; k < 40; k++) world.set(`o${k}`, record(-k));
+  let world = worldOf(40);
   let old: Changes = new Map();
   let model = new Map<string, Working>();
   let slices = 0;
   for (let step = 0; step < 600; step++) {
-    // A computation starts from a copy of the last world; now and then an object enters (new places).
-    world = world.copy();
-    if (next() < 0.1) world.set(`o${world.size}`, record(1e6 + step));
+    const computation = nextWorld(world, next, step);
+    world = computation.world;
+    const pick = computation.pick;
     const ids = [...world.keys()];
-    const pick = () => ids[Math.floor(next() * ids.length)]!;
     const skip = new Set<string>();
     const now = new Map<string, Working>();
     for (let k = Math.floor(next() * 4); k > 0; k--) skip.add(pick());
@@ -71,14 +87,12 @@ test('kept records read as the Map made the old way: last time\'s but the skippe
 
 test('carried into a world, kept records set what the Map did: every record but the skipped ones', () => {
   const next = random(3);
-  let world = PlacedWorld.empty();
-  for (let k = 0; k < 30; k++) world.set(`o${k}`, record(-k));
+  let world = worldOf(30);
   let old: Changes = new Map();
   for (let step = 0; step < 400; step++) {
-    world = world.copy();
-    if (next() < 0.1) world.set(`o${world.size}`, record(1e6 + step));
-    const ids = [...world.keys()];
-    const pick = () => ids[Math.floor(next() * ids.length)]!;
+    const computation = nextWorld(world, next, step);
+    world = computation.world;
+    const pick = computation.pick;
     const skip = new Set<string>();
     for (let k = Math.floor(next() * 5); k > 0; k--) skip.add(pick());
     // Skipped ids may name no object of the world (an id that left): nothing happens to them.
