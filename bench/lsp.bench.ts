@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { writeRuntimeCache } from '../scripts/code-cache.mjs';
 import { serverExecArgv } from '../server/src/runtime';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import { Budget, exponent, header, machine, mb, mostlyOn, ms, option, row, stats, verdict, type Stats } from './harness';
+import { Budget, byCore, exponent, header, machine, mb, mostlyOn, ms, option, row, stats, verdict, type Residence, type Stats } from './harness';
 import { LARGE, MEDIUM, realistic, type Shape } from './shapes';
 
 const DEBOUNCE_MS = 200;
@@ -243,7 +243,7 @@ interface Opens {
   cpu: number[];
   faults: number[];
   /** Where the server's main thread ran meanwhile (`mostlyOn`: sampled every `CORE_SAMPLE_MS`). */
-  cores: string[];
+  cores: (Residence | undefined)[];
 }
 
 /** How often the main thread's core is read during an open: some 40 readings of a 400 ms open, each a file read of some 20 µs. */
@@ -473,12 +473,14 @@ function openOrder(o: Opens): string {
   const used = (i: number) => {
     const cpu = o.cpu[i]!;
     const faults = o.faults[i]!;
-    const core = o.cores[i] ? `; ${o.cores[i]}` : '';
+    const r = o.cores[i];
+    const core = r ? `; core ${r.core}, ${Math.round(100 * r.share)} %` : '';
     if (!Number.isFinite(cpu)) return core ? ` (${core.slice(2)})` : '';
     return Number.isFinite(faults) ? ` (${Math.round(cpu)}; ${thousands(faults)}${core})` : ` (${Math.round(cpu)}${core})`;
   };
   const each = o.ms.map((t, i) => `${Math.round(t)}${used(i)}`);
-  return `opens in the order taken, ms (server CPU, ms; page faults; the core its main thread was mostly on): ${each.join(', ')}`;
+  const cores = byCore(o.ms, o.cores, 'opens');
+  return `opens in the order taken, ms (server CPU, ms; page faults; the core its main thread was mostly on): ${each.join(', ')}${cores ? `\n\nby core: ${cores}` : ''}`;
 }
 
 async function main(): Promise<void> {
