@@ -1919,9 +1919,10 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   /**
    * The records the layer set: last time's for the objects not computed
    * again (`skip`, see `carry`), with the ones set now (`changedNow`) over
-   * them. Last time's very map when that is what they are, as they mostly
-   * are (an event changes one or two objects of a board): no map per layer
-   * per computation. Kept in `rec`, and returned.
+   * them. Last time's very records when that is what they are, as they
+   * mostly are (an event changes one or two objects of a board); else kept
+   * by the world's places (changes.ts: a slice of last time's). Kept in
+   * `rec`, and returned.
    */
   function keepChanged(rec: LayerRecord | undefined, old: Changes, skip: ReadonlySet<string>): Changes {
     const kept = sameChanges(old, skip) ? old : (PlacedChanges.kept(world, old, skip, changedNow) ?? keptMap(old, skip));
