@@ -24,20 +24,35 @@ import { Checkpoints, Held } from './checkpoints';
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
 
 /** An outcome whose view is built on first use: most points of a long file are never looked at. */
+/** Each outcome's hold on its game, read by `WORLD`. */
+const heldOf = new WeakMap<Outcome, Held>();
+
+/**
+ * One getter for every outcome (not one made per outcome, which V8 turns into
+ * a dictionary each, an outcome for every statement of a file). Views read
+ * their game lazily: one built before the game was released is built again
+ * from the game found now.
+ */
+const WORLD: PropertyDescriptor = {
+  get(this: Outcome): WorldView {
+    const held = heldOf.get(this)!;
+    const game = held.game;
+    if (!held.view || held.viewOf !== game) {
+      held.view = worldView(game);
+      held.viewOf = game;
+    }
+    return held.view;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 function lazyOutcome(held: Held): Outcome {
-  const choices = [...held.game.choices];
-  return {
-    get world() {
-      // Views read their game lazily: one built before the game was released is built again from the game found now.
-      const game = held.game;
-      if (!held.view || held.viewOf !== game) {
-        held.view = worldView(game);
-        held.viewOf = game;
-      }
-      return held.view;
-    },
-    choices,
-  };
+  const outcome = {} as Outcome;
+  Object.defineProperty(outcome, 'world', WORLD);
+  outcome.choices = [...held.game.choices];
+  heldOf.set(outcome, held);
+  return outcome;
 }
 
 export function makeEnv(names: Map<string, string[]>, players: string[], knownNames: string[]): EngineEnv {

@@ -17,18 +17,49 @@ function abilityViews(w: Working): AbilityView[] {
   return w.abilities.map((a) => ({ text: a.text, ability: a.ability, origin: a.origin, grantedBy: a.grantedBy, range: a.range }));
 }
 
+/** What a view computes when first read: its trace and its marks. */
+interface Lazy {
+  trace: () => TraceStep[];
+  traced?: TraceStep[];
+  marks?: () => EffectMarks;
+  marked?: EffectMarks;
+}
+
+/** Each view's lazy parts, read by the getters below. */
+const lazyParts = new WeakMap<object, Lazy>();
+
+/**
+ * One getter for every view, not one made per view: V8 keeps objects whose
+ * accessors are the same functions in one hidden class, and turns each view
+ * given a getter of its own into a dictionary (whose reads a lens or a hover
+ * then pays for).
+ */
+const TRACE: PropertyDescriptor = {
+  get(this: object): TraceStep[] {
+    const lazy = lazyParts.get(this);
+    return lazy ? (lazy.traced ??= lazy.trace()) : [];
+  },
+  enumerable: true,
+  configurable: true,
+};
+const MARKS: PropertyDescriptor = {
+  get(this: object): EffectMarks | undefined {
+    const lazy = lazyParts.get(this);
+    return lazy?.marks ? (lazy.marked ??= lazy.marks()) : undefined;
+  },
+  enumerable: false,
+  configurable: true,
+};
+
 /**
  * A view whose `trace` is computed on first read: expectations and lenses
  * never need it, hovers and --trace do. `marks` (a lens's ◆), when given, is
  * read the same way and is not enumerable: no report or comparison sees it.
  */
 function withLazyTrace<T extends object>(view: T, trace: () => TraceStep[], marks?: () => EffectMarks): T & { trace: TraceStep[] } {
-  let cached: TraceStep[] | undefined;
-  Object.defineProperty(view, 'trace', { get: () => (cached ??= trace()), enumerable: true, configurable: true });
-  if (marks) {
-    let m: EffectMarks | undefined;
-    Object.defineProperty(view, 'marks', { get: () => (m ??= marks()), enumerable: false, configurable: true });
-  }
+  lazyParts.set(view, { trace, marks });
+  Object.defineProperty(view, 'trace', TRACE);
+  if (marks) Object.defineProperty(view, 'marks', MARKS);
   return view as T & { trace: TraceStep[] };
 }
 
