@@ -23,7 +23,6 @@ import { Checkpoints, Held } from './checkpoints';
 
 const DEFAULT_PLAYERS = ['Alice', 'Bob'];
 
-/** An outcome whose view is built on first use: most points of a long file are never looked at. */
 /** Each outcome's hold on its game, read by `WORLD`. */
 const heldOf = new WeakMap<Outcome, Held>();
 
@@ -47,6 +46,7 @@ const WORLD: PropertyDescriptor = {
   configurable: true,
 };
 
+/** An outcome whose view is built on first use: most points of a long file are never looked at. */
 function lazyOutcome(held: Held): Outcome {
   const outcome = {} as Outcome;
   Object.defineProperty(outcome, 'world', WORLD);
