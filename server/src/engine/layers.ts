@@ -1420,7 +1420,7 @@ export function computeLayers(state: GameState, env: LayerEnv, withTrace = true,
   // Objects whose state changed stay dirty through every layer (`moved`); the others not dirty now have last time's records.
   // (With the objects whose counters or damage changed and that no layer computed again: 704 reads those.)
   const since = prev && opts.last?.memo === prev ? { memo: prev, changed: counted.size ? [...new Set([...dirty, ...counted])] : [...dirty] } : undefined;
-  const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, ...(prev ? { incremental: stats } : {}), since };
+  const result: LayerResult = { world, copiable, traces, applied: log, dependencies, loops, players, rules, objectRules: sink.objects, playerRules: sink.players, copyLocks, memo, incremental: prev ? stats : undefined, since };
   // The check mode (issue 9): every computation built on a previous one equals a computation from scratch.
   if (prev && CHECK_LAYERS) checkIncremental(result, computeLayers(state, env, false));
   return result;
